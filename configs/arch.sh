@@ -1,0 +1,87 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# Reader for configs/arches.tsv, the project's one table of per-arch facts.
+# Source it; it defines functions only. Every script that needs an arch fact
+# asks here instead of keeping a "case" of its own.
+
+ARCH_TABLE="${ARCH_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/arches.tsv}"
+
+# Column names, in table order.
+ARCH_COLUMNS=(arch kernel_arch aliases cross cc_pkg cflags qemu_user
+	      qemu_system qemu_pkg machine cpu console boot_image file_match
+	      nolibc smp qemu_extra append)
+
+# arch_rows: the table without comments.
+arch_rows() {
+	grep -v '^#' "$ARCH_TABLE"
+}
+
+# arch_list: every arch name, one per line, in table order.
+arch_list() {
+	arch_rows | cut -f1
+}
+
+# arch_column_index FIELD: 1-based column number of FIELD, or fail.
+arch_column_index() {
+	local i
+	for i in "${!ARCH_COLUMNS[@]}"; do
+		if [ "${ARCH_COLUMNS[$i]}" = "$1" ]; then
+			echo $((i + 1))
+			return 0
+		fi
+	done
+	echo "arch.sh: no column '$1' in $ARCH_TABLE" >&2
+	return 1
+}
+
+# arch_canonical NAME: our name for NAME (ours, or a kernel/Debian spelling
+# listed in the aliases column). Fails, printing nothing, for unknown names.
+arch_canonical() {
+	local name="$1"
+	arch_rows | awk -F'\t' -v n="$name" '
+		$1 == n { print $1; found = 1; exit }
+		{ k = split($3, a, ","); for (i = 1; i <= k; i++) if (a[i] == n) alias[n] = $1 }
+		END { if (!found && (n in alias)) { print alias[n]; found = 1 } exit !found }'
+}
+
+# arch_get ARCH FIELD: one fact about ARCH ("-" comes back as empty).
+arch_get() {
+	local col value
+	col=$(arch_column_index "$2") || return 1
+	value=$(arch_rows | awk -F'\t' -v a="$1" -v c="$col" '$1 == a { print $c; found = 1 } END { exit !found }') || {
+		echo "arch.sh: unknown arch '$1' (known: $(arch_list | tr '\n' ' '))" >&2
+		return 1
+	}
+	[ "$value" = "-" ] && value=""
+	printf '%s\n' "$value"
+}
+
+# arch_host: our name for the machine this runs on.
+arch_host() {
+	arch_canonical "$(uname -m)"
+}
+
+# arch_from_file_output TEXT: which arch a "file vmlinux" description is.
+arch_from_file_output() {
+	local text="$1" arch pattern
+	while IFS=$'\t' read -r arch pattern; do
+		if printf '%s\n' "$text" | grep -Eq -- "$pattern"; then
+			echo "$arch"
+			return 0
+		fi
+	done < <(arch_rows | cut -f1,14)
+	return 1
+}
+
+# arch_cc ARCH: the C compiler command for ARCH (native gcc for the host).
+arch_cc() {
+	local cross
+	cross=$(arch_get "$1" cross) || return 1
+	echo "${cross}gcc"
+}
+
+# arch_nolibc_list: the arches our nolibc supports.
+arch_nolibc_list() {
+	arch_rows | awk -F'\t' '$15 == "yes" { print $1 }'
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: LGPL-2.1 OR MIT */
+/*
+ * Picks the arch file for the target. "make headers_install" replaces this
+ * file with the chosen arch file in the installed sysroot.
+ */
+#ifndef _NOLIBC_ARCH_H
+#define _NOLIBC_ARCH_H
+
+#if defined(__x86_64__)
+#include "arch-x86_64.h"
+#elif defined(__i386__)
+#include "arch-i386.h"
+#else
+#error "nolibc: this architecture is not supported yet (see nolibc/README.md)"
+#endif
+
+#endif /* _NOLIBC_ARCH_H */

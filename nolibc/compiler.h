@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: LGPL-2.1 OR MIT */
+/*
+ * Compiler attributes shared by every nolibc header.
+ */
+#ifndef _NOLIBC_COMPILER_H
+#define _NOLIBC_COMPILER_H
+
+/* Every function is static so that one header serves every translation
+ * unit with no link step; "unused" silences the ones a program ignores.
+ */
+#define __nolibc_fn static __attribute__((unused))
+#define __nolibc_inline static __inline__ __attribute__((unused, always_inline))
+#define __nolibc_weak __attribute__((weak))
+#define __nolibc_noreturn __attribute__((noreturn))
+
+#if defined(__has_attribute)
+#if __has_attribute(no_stack_protector)
+#define __nolibc_no_stack_protector __attribute__((no_stack_protector))
+#endif
+#endif
+#ifndef __nolibc_no_stack_protector
+#define __nolibc_no_stack_protector
+#endif
+
+/* An empty asm that the compiler must assume reads and writes memory. Put in
+ * the byte loops of memset/memcpy/strlen it keeps gcc from recognising the
+ * loop and replacing it with a call to the very function being defined.
+ */
+#define __nolibc_barrier() __asm__ volatile("" ::: "memory")
+
+#endif /* _NOLIBC_COMPILER_H */

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: LGPL-2.1 OR MIT */
+/*
+ * nolibc: a C library made only of headers. Build a program with
+ *   gcc -nostdlib -static -include nolibc/nolibc.h prog.c -lgcc
+ * or against an installed sysroot with -nostdlib -I<sysroot>/include.
+ * NOLIBC is defined so code can skip its libc includes with #ifndef NOLIBC.
+ */
+#ifndef _NOLIBC_H
+#define _NOLIBC_H
+
+#define NOLIBC
+
+#include "compiler.h"
+#include "types.h"
+#include "arch.h"
+#include "errno.h"
+#include "signum.h"
+#include "sys.h"
+#include "string.h"
+#include "ctype.h"
+#include "signal.h"
+#include "stdlib.h"
+#include "unistd.h"
+#include "time.h"
+#include "stdio.h"
+#include "assert.h"
+#include "crt.h"
+
+#endif /* _NOLIBC_H */

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: LGPL-2.1 OR MIT */
+/*
+ * Signals: sigaction() and friends on rt_sigaction/rt_sigprocmask. Where the
+ * kernel needs a user-space return path (SA_RESTORER) the arch file provides
+ * __nolibc_restore_rt, which calls rt_sigreturn with the stack untouched.
+ */
+#ifndef _NOLIBC_SIGNAL_H
+#define _NOLIBC_SIGNAL_H
+
+#include "sys.h"
+
+typedef int sig_atomic_t;
+typedef void (*sighandler_t)(int);
+
+/* A full kernel sigset: _NSIG bits, as rt_sig* syscalls expect. */
+typedef struct {
+	unsigned long sig[_NSIG / (8 * sizeof(unsigned long))];
+} sigset_t;
+
+typedef struct {
+	int si_signo;
+#ifdef NOLIBC_SIGINFO_CODE_FIRST
+	int si_code;
+	int si_errno;
+#else
+	int si_errno;
+	int si_code;
+#endif
+	int __si_fields[29];
+} siginfo_t;
+
+struct sigaction {
+	union {
+		void (*sa_handler)(int);
+		void (*sa_sigaction)(int, siginfo_t *, void *);
+	};
+	sigset_t sa_mask;
+	int sa_flags;
+	void (*sa_restorer)(void);
+};
+
+#define SIG_DFL ((sighandler_t)0)
+#define SIG_IGN ((sighandler_t)1)
+#define SIG_ERR ((sighandler_t)-1)
+
+/* What rt_sigaction() reads; arches with another layout define their own. */
+#ifndef NOLIBC_ARCH_HAS_KSIGACTION
+struct __nolibc_ksigaction {
+	void *handler;
+	unsigned long flags;
+	void (*restorer)(void);
+	sigset_t mask;
+};
+#endif
+
+__nolibc_fn int sigemptyset(sigset_t *set)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(set->sig) / sizeof(set->sig[0]); i++)
+		set->sig[i] = 0;
+	return 0;
+}
+
+__nolibc_fn int sigfillset(sigset_t *set)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(set->sig) / sizeof(set->sig[0]); i++)
+		set->sig[i] = ~0UL;
+	return 0;
+}
+
+/* Bit (signum - 1) of the set, as the kernel numbers them. */
+__nolibc_fn int __nolibc_sigbit(int signum, unsigned long *mask)
+{
+	unsigned int bit = signum - 1;
+
+	if (signum < 1 || signum > _NSIG) {
+		SET_ERRNO(EINVAL);
+		return -1;
+	}
+	*mask = 1UL << (bit % (8 * sizeof(unsigned long)));
+	return bit / (8 * sizeof(unsigned long));
+}
+
+__nolibc_fn int sigaddset(sigset_t *set, int signum)
+{
+	unsigned long mask;
+	int word = __nolibc_sigbit(signum, &mask);
+
+	if (word < 0)
+		return -1;
+	set->sig[word] |= mask;
+	return 0;
+}
+
+__nolibc_fn int sigdelset(sigset_t *set, int signum)
+{
+	unsigned long mask;
+	int word = __nolibc_sigbit(signum, &mask);
+
+	if (word < 0)
+		return -1;
+	set->sig[word] &= ~mask;
+	return 0;
+}
+
+__nolibc_fn int sigismember(const sigset_t *set, int signum)
+{
+	unsigned long mask;
+	int word = __nolibc_sigbit(signum, &mask);
+
+	if (word < 0)
+		return -1;
+	return !!(set->sig[word] & mask);
+}
+
+__nolibc_fn int sys_rt_sigaction(int sig, const struct __nolibc_ksigaction *act,
+				 struct __nolibc_ksigaction *old)
+{
+	return __nolibc_sc(4, __NR_rt_sigaction, sig, (long)act, (long)old,
+			   sizeof(sigset_t));
+}
+
+__nolibc_fn int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+{
+	struct __nolibc_ksigaction kact, kold;
+	int ret;
+
+	if (act) {
+		kact.handler = (void *)act->sa_handler;
+		kact.flags = (unsigned int)act->sa_flags;
+		kact.mask = act->sa_mask;
+#ifdef NOLIBC_HAVE_SA_RESTORER
+		kact.flags |= SA_RESTORER;
+		kact.restorer = __nolibc_restore_rt;
+#endif
+	}
+	ret = sys_rt_sigaction(sig, act ? &kact : NULL, old ? &kold : NULL);
+	if (ret < 0)
+		return __sysret(ret);
+	if (old) {
+		old->sa_handler = (sighandler_t)kold.handler;
+		old->sa_flags = kold.flags & ~SA_RESTORER;
+		old->sa_mask = kold.mask;
+		old->sa_restorer = NULL;
+	}
+	return 0;
+}
+
+/* BSD semantics like glibc's signal(): the handler stays, calls restart. */
+__nolibc_fn sighandler_t signal(int sig, sighandler_t handler)
+{
+	struct sigaction act, old;
+
+	act.sa_handler = handler;
+	act.sa_flags = SA_RESTART;
+	sigemptyset(&act.sa_mask);
+	if (sigaction(sig, &act, &old) < 0)
+		return SIG_ERR;
+	return old.sa_handler;
+}
+
+__nolibc_fn int sigprocmask(int how, const sigset_t *set, sigset_t *old)
+{
+	return __sysret(__nolibc_sc(4, __NR_rt_sigprocmask, how, (long)set, (long)old,
+				    sizeof(sigset_t)));
+}
+
+__nolibc_fn int raise(int sig)
+{
+	return __sysret(sys_tgkill(getpid(), gettid(), sig));
+}
+
+__nolibc_fn int pause(void)
+{
+#ifdef __NR_pause
+	return __sysret(__nolibc_sc(0, __NR_pause));
+#else
+	return __sysret(__nolibc_sc(5, __NR_ppoll, 0, 0, 0, 0, 0));
+#endif
+}
+
+__nolibc_fn unsigned int alarm(unsigned int seconds)
+{
+#ifdef __NR_alarm
+	return __nolibc_sc(1, __NR_alarm, seconds);
+#else
+	struct { struct timeval interval, value; } it = { { 0, 0 }, { seconds, 0 } }, old;
+
+	if (__nolibc_sc(3, __NR_setitimer, 0, (long)&it, (long)&old) < 0)
+		return 0;
+	return old.value.tv_sec + !!old.value.tv_usec;
+#endif
+}
+
+#endif /* _NOLIBC_SIGNAL_H */

@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: LGPL-2.1 OR MIT */
+/*
+ * Standard library: environment, auxiliary vector, allocation on mmap,
+ * number conversions, sorting, exit.
+ */
+#ifndef _NOLIBC_STDLIB_H
+#define _NOLIBC_STDLIB_H
+
+#include "types.h"
+#include "sys.h"
+#include "signal.h"
+#include "string.h"
+#include "ctype.h"
+
+/* Set by the startup code; weak so all object files share one copy. */
+char **environ __nolibc_weak;
+const unsigned long *_auxv __nolibc_weak;
+
+__nolibc_fn char *getenv(const char *name)
+{
+	size_t len = strlen(name);
+	char **e;
+
+	for (e = environ; e && *e; e++) {
+		if (!strncmp(*e, name, len) && (*e)[len] == '=')
+			return *e + len + 1;
+	}
+	return NULL;
+}
+
+#define AT_NULL 0
+#define AT_PAGESZ 6
+#define AT_HWCAP 16
+#define AT_CLKTCK 17
+#define AT_SECURE 23
+#define AT_RANDOM 25
+#define AT_HWCAP2 26
+#define AT_EXECFN 31
+
+/* getauxval: 0 with errno ENOENT when the kernel did not pass the entry. */
+__nolibc_fn unsigned long getauxval(unsigned long type)
+{
+	const unsigned long *a;
+
+	for (a = _auxv; a && a[0] != AT_NULL; a += 2) {
+		if (a[0] == type)
+			return a[1];
+	}
+	SET_ERRNO(ENOENT);
+	return 0;
+}
+
+/*
+ * Allocator: every block is its own anonymous mapping, preceded by a header
+ * holding the size the caller asked for (realloc copies that, not the size
+ * of the mapping). Blocks are 16-byte aligned like glibc's.
+ */
+struct __nolibc_block {
+	size_t size;
+	size_t map_len;
+} __attribute__((aligned(16)));
+
+__nolibc_fn void *malloc(size_t size)
+{
+	struct __nolibc_block *b;
+	size_t len;
+
+	if (__builtin_add_overflow(size, sizeof(*b), &len)) {
+		SET_ERRNO(ENOMEM);
+		return NULL;
+	}
+	b = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (b == MAP_FAILED) {
+		SET_ERRNO(ENOMEM);
+		return NULL;
+	}
+	b->size = size;
+	b->map_len = len;
+	return b + 1;
+}
+
+__nolibc_fn void free(void *ptr)
+{
+	struct __nolibc_block *b;
+
+	if (!ptr)
+		return;
+	b = (struct __nolibc_block *)ptr - 1;
+	munmap(b, b->map_len);
+}
+
+/* Anonymous mappings are zero-filled already. */
+__nolibc_fn void *calloc(size_t nmemb, size_t size)
+{
+	size_t total;
+
+	if (__builtin_mul_overflow(nmemb, size, &total)) {
+		SET_ERRNO(ENOMEM);
+		return NULL;
+	}
+	return malloc(total);
+}
+
+__nolibc_fn void *realloc(void *ptr, size_t size)
+{
+	struct __nolibc_block *b;
+	void *n;
+
+	if (!ptr)
+		return malloc(size);
+	b = (struct __nolibc_block *)ptr - 1;
+	if (size <= b->map_len - sizeof(*b)) {
+		b->size = size;
+		return ptr;
+	}
+	n = malloc(size);
+	if (!n)
+		return NULL;
+	memcpy(n, ptr, b->size);
+	free(ptr);
+	return n;
+}
+
+__nolibc_fn char *strndup(const char *s, size_t max)
+{
+	size_t len = strnlen(s, max);
+	char *d = malloc(len + 1);
+
+	if (d) {
+		memcpy(d, s, len);
+		d[len] = 0;
+	}
+	return d;
+}
+
+__nolibc_fn char *strdup(const char *s)
+{
+	return strndup(s, SIZE_MAX);
+}
+
+/*
+ * String to number. One parser gives the magnitude, clamped to the largest
+ * magnitude the caller's type holds for that sign; *flags gets
+ * __NOLIBC_STRTO_NEG for a minus sign and __NOLIBC_STRTO_RANGE on overflow.
+ * Each public function only picks its limits.
+ */
+#define __NOLIBC_STRTO_NEG 1
+#define __NOLIBC_STRTO_RANGE 2
+
+__nolibc_fn unsigned long long __nolibc_strtox(const char *s, char **end, int base,
+					       unsigned long long max_pos,
+					       unsigned long long max_neg, int *flags)
+{
+	const char *p = s, *digits_start;
+	unsigned long long val = 0, limit;
+	int overflow = 0, neg = 0;
+
+	*flags = 0;
+	if (base < 0 || base == 1 || base > 36) {
+		SET_ERRNO(EINVAL);
+		if (end)
+			*end = (char *)s;
+		return 0;
+	}
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '+' || *p == '-')
+		neg = *p++ == '-';
+	if ((base == 0 || base == 16) && p[0] == '0' && (p[1] | 0x20) == 'x' &&
+	    isxdigit((unsigned char)p[2])) {
+		p += 2;
+		base = 16;
+	} else if (base == 0) {
+		base = *p == '0' ? 8 : 10;
+	}
+	limit = neg ? max_neg : max_pos;
+	digits_start = p;
+	for (;; p++) {
+		int c = (unsigned char)*p, d;
+
+		if (isdigit(c))
+			d = c - '0';
+		else if (isalpha(c))
+			d = (c | 0x20) - 'a' + 10;
+		else
+			break;
+		if (d >= base)
+			break;
+		if (val > (limit - d) / base)
+			overflow = 1;
+		else
+			val = val * base + d;
+	}
+	if (end)
+		*end = (char *)(p == digits_start ? s : p);
+	*flags = neg ? __NOLIBC_STRTO_NEG : 0;
+	if (overflow) {
+		*flags |= __NOLIBC_STRTO_RANGE;
+		SET_ERRNO(ERANGE);
+		return limit;
+	}
+	return val;
+}
+
+__nolibc_fn long long strtoll(const char *s, char **end, int base)
+{
+	int flags;
+	unsigned long long v = __nolibc_strtox(s, end, base, LLONG_MAX,
+					       (unsigned long long)LLONG_MAX + 1, &flags);
+
+	return flags & __NOLIBC_STRTO_NEG ? (long long)(0 - v) : (long long)v;
+}
+
+__nolibc_fn long strtol(const char *s, char **end, int base)
+{
+	int flags;
+	unsigned long long v = __nolibc_strtox(s, end, base, LONG_MAX,
+					       (unsigned long long)LONG_MAX + 1, &flags);
+
+	return flags & __NOLIBC_STRTO_NEG ? (long)(0 - v) : (long)v;
+}
+
+/* Unsigned: "-1" is the negation of 1, as C says, and in range. */
+__nolibc_fn unsigned long long strtoull(const char *s, char **end, int base)
+{
+	int flags;
+	unsigned long long v = __nolibc_strtox(s, end, base, ULLONG_MAX, ULLONG_MAX,
+					       &flags);
+
+	if (flags & __NOLIBC_STRTO_RANGE)
+		return ULLONG_MAX;
+	return flags & __NOLIBC_STRTO_NEG ? 0 - v : v;
+}
+
+__nolibc_fn unsigned long strtoul(const char *s, char **end, int base)
+{
+	int flags;
+	unsigned long long v = __nolibc_strtox(s, end, base, ULONG_MAX, ULONG_MAX,
+					       &flags);
+
+	if (flags & __NOLIBC_STRTO_RANGE)
+		return ULONG_MAX;
+	return flags & __NOLIBC_STRTO_NEG ? 0 - (unsigned long)v : (unsigned long)v;
+}
+
+__nolibc_fn long atol(const char *s)
+{
+	return strtol(s, NULL, 10);
+}
+
+__nolibc_fn int atoi(const char *s)
+{
+	return (int)strtol(s, NULL, 10);
+}
+
+__nolibc_fn long long atoll(const char *s)
+{
+	return strtoll(s, NULL, 10);
+}
+
+__nolibc_fn int abs(int x)
+{
+	return x < 0 ? -x : x;
+}
+
+__nolibc_fn long labs(long x)
+{
+	return x < 0 ? -x : x;
+}
+
+__nolibc_fn long long llabs(long long x)
+{
+	return x < 0 ? -x : x;
+}
+
+/*
+ * Number to string, for code that does not want printf. Each writes into
+ * buf (at least 21 bytes for decimal, 17 for hex) and returns the length.
+ */
+__nolibc_fn int utoa_r(unsigned long v, char *buf)
+{
+	char tmp[24];
+	int n = 0, i;
+
+	do {
+		tmp[n++] = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	for (i = 0; i < n; i++)
+		buf[i] = tmp[n - 1 - i];
+	buf[n] = 0;
+	return n;
+}
+
+__nolibc_fn int itoa_r(long v, char *buf)
+{
+	if (v < 0) {
+		*buf = '-';
+		return 1 + utoa_r(0 - (unsigned long)v, buf + 1);
+	}
+	return utoa_r(v, buf);
+}
+
+__nolibc_fn int utoh_r(unsigned long v, char *buf)
+{
+	char tmp[24];
+	int n = 0, i;
+
+	do {
+		tmp[n++] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	for (i = 0; i < n; i++)
+		buf[i] = tmp[n - 1 - i];
+	buf[n] = 0;
+	return n;
+}
+
+/* Shell sort: small, in place, no recursion; not stable, as C allows. */
+__nolibc_fn void qsort(void *base, size_t nmemb, size_t size,
+		       int (*cmp)(const void *, const void *))
+{
+	char *b = base;
+	size_t gap, i, j, k;
+
+	for (gap = nmemb / 2; gap; gap /= 2) {
+		for (i = gap; i < nmemb; i++) {
+			for (j = i; j >= gap && cmp(b + (j - gap) * size, b + j * size) > 0;
+			     j -= gap) {
+				char *x = b + (j - gap) * size, *y = b + j * size;
+
+				for (k = 0; k < size; k++) {
+					char t = x[k];
+
+					x[k] = y[k];
+					y[k] = t;
+				}
+			}
+		}
+	}
+}
+
+#define NOLIBC_ATEXIT_MAX 32
+void (*__nolibc_atexit_fns[NOLIBC_ATEXIT_MAX])(void) __nolibc_weak;
+int __nolibc_atexit_count __nolibc_weak;
+
+__nolibc_fn int atexit(void (*fn)(void))
+{
+	if (__nolibc_atexit_count == NOLIBC_ATEXIT_MAX)
+		return -1;
+	__nolibc_atexit_fns[__nolibc_atexit_count++] = fn;
+	return 0;
+}
+
+__nolibc_fn __nolibc_noreturn void exit(int status)
+{
+	while (__nolibc_atexit_count > 0)
+		__nolibc_atexit_fns[--__nolibc_atexit_count]();
+	_exit(status);
+}
+
+__nolibc_fn __nolibc_noreturn void abort(void)
+{
+	struct sigaction dfl = { 0 };
+
+	raise(SIGABRT);
+	/* a handler returned or the signal was ignored: force the default */
+	sigaction(SIGABRT, &dfl, NULL);
+	raise(SIGABRT);
+	_exit(127);
+}
+
+#endif /* _NOLIBC_STDLIB_H */

@@ -1,0 +1,859 @@
+/* SPDX-License-Identifier: LGPL-2.1 OR MIT */
+/*
+ * System call wrappers. Each call has a raw form, sys_<name>(), returning the
+ * kernel's result (-errno on failure), and the POSIX form <name>() returning
+ * -1 with errno set. Where an arch lacks an old syscall the modern one is
+ * used everywhere (openat, statx, pipe2, pselect6, wait4...), which keeps the
+ * arch files down to what truly differs.
+ */
+#ifndef _NOLIBC_SYS_H
+#define _NOLIBC_SYS_H
+
+#include "types.h"
+#include "arch.h"
+#include "errno.h"
+#include "signum.h"
+#include <asm/unistd.h>
+#include <linux/fcntl.h>
+#include <linux/stat.h>
+#include <linux/mman.h>
+#include <asm/poll.h>
+#include <linux/wait.h>
+#include <linux/reboot.h>
+#include <linux/sched.h>
+#include <linux/mount.h>
+#include <linux/prctl.h>
+#include <asm/ioctls.h>
+
+#ifndef AT_EMPTY_PATH
+#define AT_EMPTY_PATH 0x1000
+#endif
+
+/* Variadic-free access to the arch's syscall functions by argument count. */
+#define __nolibc_sc(n, ...) __nolibc_syscall##n(__VA_ARGS__)
+
+/*
+ * Files
+ */
+
+__nolibc_fn int sys_openat(int dirfd, const char *path, int flags, mode_t mode)
+{
+	return __nolibc_sc(4, __NR_openat, dirfd, (long)path, flags, mode);
+}
+
+__nolibc_fn int openat(int dirfd, const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+
+	if (flags & (O_CREAT | __O_TMPFILE)) {
+		__builtin_va_list ap;
+
+		__builtin_va_start(ap, flags);
+		mode = __builtin_va_arg(ap, mode_t);
+		__builtin_va_end(ap);
+	}
+	return __sysret(sys_openat(dirfd, path, flags, mode));
+}
+
+__nolibc_fn int sys_open(const char *path, int flags, mode_t mode)
+{
+	return sys_openat(AT_FDCWD, path, flags, mode);
+}
+
+__nolibc_fn int open(const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+
+	if (flags & (O_CREAT | __O_TMPFILE)) {
+		__builtin_va_list ap;
+
+		__builtin_va_start(ap, flags);
+		mode = __builtin_va_arg(ap, mode_t);
+		__builtin_va_end(ap);
+	}
+	return __sysret(sys_open(path, flags, mode));
+}
+
+__nolibc_fn int creat(const char *path, mode_t mode)
+{
+	return open(path, O_CREAT | O_WRONLY | O_TRUNC, mode);
+}
+
+__nolibc_fn int sys_close(int fd)
+{
+	return __nolibc_sc(1, __NR_close, fd);
+}
+
+__nolibc_fn int close(int fd)
+{
+	return __sysret(sys_close(fd));
+}
+
+__nolibc_fn ssize_t sys_read(int fd, void *buf, size_t count)
+{
+	return __nolibc_sc(3, __NR_read, fd, (long)buf, count);
+}
+
+__nolibc_fn ssize_t read(int fd, void *buf, size_t count)
+{
+	return __sysret(sys_read(fd, buf, count));
+}
+
+__nolibc_fn ssize_t sys_write(int fd, const void *buf, size_t count)
+{
+	return __nolibc_sc(3, __NR_write, fd, (long)buf, count);
+}
+
+__nolibc_fn ssize_t write(int fd, const void *buf, size_t count)
+{
+	return __sysret(sys_write(fd, buf, count));
+}
+
+__nolibc_fn off_t sys_lseek(int fd, off_t offset, int whence)
+{
+#ifdef __NR_lseek
+	return __nolibc_sc(3, __NR_lseek, fd, offset, whence);
+#else
+	/* 32-bit arches without lseek: the 64-bit result comes back in memory */
+	long long result;
+	long ret = __nolibc_sc(5, __NR__llseek, fd, (long)((long long)offset >> 32),
+			       (long)offset, (long)&result, whence);
+
+	if (ret < 0)
+		return ret;
+	if (result != (off_t)result)
+		return -EOVERFLOW;
+	return result;
+#endif
+}
+
+__nolibc_fn off_t lseek(int fd, off_t offset, int whence)
+{
+	return __sysret(sys_lseek(fd, offset, whence));
+}
+
+__nolibc_fn int sys_dup(int fd)
+{
+	return __nolibc_sc(1, __NR_dup, fd);
+}
+
+__nolibc_fn int dup(int fd)
+{
+	return __sysret(sys_dup(fd));
+}
+
+__nolibc_fn int sys_dup3(int oldfd, int newfd, int flags)
+{
+	return __nolibc_sc(3, __NR_dup3, oldfd, newfd, flags);
+}
+
+__nolibc_fn int dup3(int oldfd, int newfd, int flags)
+{
+	return __sysret(sys_dup3(oldfd, newfd, flags));
+}
+
+__nolibc_fn int sys_fcntl(int fd, int cmd, long arg)
+{
+#ifdef __NR_fcntl64
+	return __nolibc_sc(3, __NR_fcntl64, fd, cmd, arg);
+#else
+	return __nolibc_sc(3, __NR_fcntl, fd, cmd, arg);
+#endif
+}
+
+__nolibc_fn int fcntl(int fd, int cmd, ...)
+{
+	__builtin_va_list ap;
+	long arg;
+
+	__builtin_va_start(ap, cmd);
+	arg = __builtin_va_arg(ap, long);
+	__builtin_va_end(ap);
+	return __sysret(sys_fcntl(fd, cmd, arg));
+}
+
+__nolibc_fn int sys_dup2(int oldfd, int newfd)
+{
+#ifdef __NR_dup2
+	return __nolibc_sc(2, __NR_dup2, oldfd, newfd);
+#else
+	/* dup3 refuses oldfd == newfd; POSIX wants newfd back if it is open */
+	if (oldfd == newfd) {
+		int ret = sys_fcntl(oldfd, F_GETFD, 0);
+
+		return ret < 0 ? ret : newfd;
+	}
+	return sys_dup3(oldfd, newfd, 0);
+#endif
+}
+
+__nolibc_fn int dup2(int oldfd, int newfd)
+{
+	return __sysret(sys_dup2(oldfd, newfd));
+}
+
+__nolibc_fn int sys_pipe2(int fds[2], int flags)
+{
+	return __nolibc_sc(2, __NR_pipe2, (long)fds, flags);
+}
+
+__nolibc_fn int pipe2(int fds[2], int flags)
+{
+	return __sysret(sys_pipe2(fds, flags));
+}
+
+__nolibc_fn int pipe(int fds[2])
+{
+	return pipe2(fds, 0);
+}
+
+__nolibc_fn int sys_ioctl(int fd, unsigned long req, long arg)
+{
+	return __nolibc_sc(3, __NR_ioctl, fd, req, arg);
+}
+
+__nolibc_fn int ioctl(int fd, unsigned long req, ...)
+{
+	__builtin_va_list ap;
+	long arg;
+
+	__builtin_va_start(ap, req);
+	arg = __builtin_va_arg(ap, long);
+	__builtin_va_end(ap);
+	return __sysret(sys_ioctl(fd, req, arg));
+}
+
+__nolibc_fn int sys_statx(int dirfd, const char *path, int flags, unsigned int mask,
+			  struct statx *buf)
+{
+	return __nolibc_sc(5, __NR_statx, dirfd, (long)path, flags, mask, (long)buf);
+}
+
+__nolibc_fn int statx(int dirfd, const char *path, int flags, unsigned int mask,
+		      struct statx *buf)
+{
+	return __sysret(sys_statx(dirfd, path, flags, mask, buf));
+}
+
+/* fstatat() on statx(): one struct stat layout for every arch. */
+__nolibc_fn int sys_fstatat(int dirfd, const char *path, struct stat *st, int flags)
+{
+	struct statx sx;
+	int ret;
+
+	ret = sys_statx(dirfd, path, flags, STATX_BASIC_STATS, &sx);
+	if (ret < 0)
+		return ret;
+	st->st_dev = ((dev_t)sx.stx_dev_major << 8) | sx.stx_dev_minor;
+	st->st_ino = sx.stx_ino;
+	st->st_mode = sx.stx_mode;
+	st->st_nlink = sx.stx_nlink;
+	st->st_uid = sx.stx_uid;
+	st->st_gid = sx.stx_gid;
+	st->st_rdev = ((dev_t)sx.stx_rdev_major << 8) | sx.stx_rdev_minor;
+	st->st_size = sx.stx_size;
+	st->st_blksize = sx.stx_blksize;
+	st->st_blocks = sx.stx_blocks;
+	st->st_atim.tv_sec = sx.stx_atime.tv_sec;
+	st->st_atim.tv_nsec = sx.stx_atime.tv_nsec;
+	st->st_mtim.tv_sec = sx.stx_mtime.tv_sec;
+	st->st_mtim.tv_nsec = sx.stx_mtime.tv_nsec;
+	st->st_ctim.tv_sec = sx.stx_ctime.tv_sec;
+	st->st_ctim.tv_nsec = sx.stx_ctime.tv_nsec;
+	return 0;
+}
+
+__nolibc_fn int fstatat(int dirfd, const char *path, struct stat *st, int flags)
+{
+	return __sysret(sys_fstatat(dirfd, path, st, flags));
+}
+
+__nolibc_fn int stat(const char *path, struct stat *st)
+{
+	return fstatat(AT_FDCWD, path, st, 0);
+}
+
+__nolibc_fn int lstat(const char *path, struct stat *st)
+{
+	return fstatat(AT_FDCWD, path, st, AT_SYMLINK_NOFOLLOW);
+}
+
+__nolibc_fn int fstat(int fd, struct stat *st)
+{
+	return fstatat(fd, "", st, AT_EMPTY_PATH);
+}
+
+__nolibc_fn int sys_faccessat(int dirfd, const char *path, int mode)
+{
+	return __nolibc_sc(3, __NR_faccessat, dirfd, (long)path, mode);
+}
+
+#define F_OK 0
+#define X_OK 1
+#define W_OK 2
+#define R_OK 4
+
+__nolibc_fn int access(const char *path, int mode)
+{
+	return __sysret(sys_faccessat(AT_FDCWD, path, mode));
+}
+
+__nolibc_fn int sys_mkdirat(int dirfd, const char *path, mode_t mode)
+{
+	return __nolibc_sc(3, __NR_mkdirat, dirfd, (long)path, mode);
+}
+
+__nolibc_fn int mkdir(const char *path, mode_t mode)
+{
+	return __sysret(sys_mkdirat(AT_FDCWD, path, mode));
+}
+
+__nolibc_fn int sys_unlinkat(int dirfd, const char *path, int flags)
+{
+	return __nolibc_sc(3, __NR_unlinkat, dirfd, (long)path, flags);
+}
+
+__nolibc_fn int unlink(const char *path)
+{
+	return __sysret(sys_unlinkat(AT_FDCWD, path, 0));
+}
+
+__nolibc_fn int rmdir(const char *path)
+{
+	return __sysret(sys_unlinkat(AT_FDCWD, path, AT_REMOVEDIR));
+}
+
+__nolibc_fn int sys_linkat(int olddirfd, const char *old, int newdirfd,
+			   const char *new, int flags)
+{
+	return __nolibc_sc(5, __NR_linkat, olddirfd, (long)old, newdirfd, (long)new,
+			   flags);
+}
+
+__nolibc_fn int link(const char *old, const char *new)
+{
+	return __sysret(sys_linkat(AT_FDCWD, old, AT_FDCWD, new, 0));
+}
+
+__nolibc_fn int sys_symlinkat(const char *target, int dirfd, const char *path)
+{
+	return __nolibc_sc(3, __NR_symlinkat, (long)target, dirfd, (long)path);
+}
+
+__nolibc_fn int symlink(const char *target, const char *path)
+{
+	return __sysret(sys_symlinkat(target, AT_FDCWD, path));
+}
+
+__nolibc_fn ssize_t sys_readlinkat(int dirfd, const char *path, char *buf, size_t size)
+{
+	return __nolibc_sc(4, __NR_readlinkat, dirfd, (long)path, (long)buf, size);
+}
+
+__nolibc_fn ssize_t readlink(const char *path, char *buf, size_t size)
+{
+	return __sysret(sys_readlinkat(AT_FDCWD, path, buf, size));
+}
+
+__nolibc_fn int sys_renameat(int olddirfd, const char *old, int newdirfd,
+			     const char *new)
+{
+#ifdef __NR_renameat
+	return __nolibc_sc(4, __NR_renameat, olddirfd, (long)old, newdirfd, (long)new);
+#else
+	return __nolibc_sc(5, __NR_renameat2, olddirfd, (long)old, newdirfd, (long)new, 0);
+#endif
+}
+
+__nolibc_fn int rename(const char *old, const char *new)
+{
+	return __sysret(sys_renameat(AT_FDCWD, old, AT_FDCWD, new));
+}
+
+__nolibc_fn int sys_chdir(const char *path)
+{
+	return __nolibc_sc(1, __NR_chdir, (long)path);
+}
+
+__nolibc_fn int chdir(const char *path)
+{
+	return __sysret(sys_chdir(path));
+}
+
+__nolibc_fn int sys_fchdir(int fd)
+{
+	return __nolibc_sc(1, __NR_fchdir, fd);
+}
+
+__nolibc_fn int fchdir(int fd)
+{
+	return __sysret(sys_fchdir(fd));
+}
+
+__nolibc_fn char *getcwd(char *buf, size_t size)
+{
+	if (__sysret(__nolibc_sc(2, __NR_getcwd, (long)buf, size)) < 0)
+		return NULL;
+	return buf;
+}
+
+__nolibc_fn int sys_fchmodat(int dirfd, const char *path, mode_t mode)
+{
+	return __nolibc_sc(3, __NR_fchmodat, dirfd, (long)path, mode);
+}
+
+__nolibc_fn int chmod(const char *path, mode_t mode)
+{
+	return __sysret(sys_fchmodat(AT_FDCWD, path, mode));
+}
+
+__nolibc_fn int sys_fchownat(int dirfd, const char *path, uid_t owner, gid_t group,
+			     int flags)
+{
+	return __nolibc_sc(5, __NR_fchownat, dirfd, (long)path, owner, group, flags);
+}
+
+__nolibc_fn int chown(const char *path, uid_t owner, gid_t group)
+{
+	return __sysret(sys_fchownat(AT_FDCWD, path, owner, group, 0));
+}
+
+__nolibc_fn int sys_chroot(const char *path)
+{
+	return __nolibc_sc(1, __NR_chroot, (long)path);
+}
+
+__nolibc_fn int chroot(const char *path)
+{
+	return __sysret(sys_chroot(path));
+}
+
+__nolibc_fn int sys_mknodat(int dirfd, const char *path, mode_t mode, dev_t dev)
+{
+	return __nolibc_sc(4, __NR_mknodat, dirfd, (long)path, mode, (long)dev);
+}
+
+__nolibc_fn int mknod(const char *path, mode_t mode, dev_t dev)
+{
+	return __sysret(sys_mknodat(AT_FDCWD, path, mode, dev));
+}
+
+__nolibc_fn dev_t makedev(unsigned int major, unsigned int minor)
+{
+	/* the kernel's new_encode_dev() layout, as mknod takes it */
+	return (minor & 0xff) | (major << 8) | ((dev_t)(minor & ~0xffU) << 12);
+}
+
+__nolibc_fn int sys_mount(const char *src, const char *tgt, const char *fstype,
+			  unsigned long flags, const void *data)
+{
+	return __nolibc_sc(5, __NR_mount, (long)src, (long)tgt, (long)fstype, flags,
+			   (long)data);
+}
+
+__nolibc_fn int mount(const char *src, const char *tgt, const char *fstype,
+		      unsigned long flags, const void *data)
+{
+	return __sysret(sys_mount(src, tgt, fstype, flags, data));
+}
+
+__nolibc_fn int sys_umount2(const char *path, int flags)
+{
+	return __nolibc_sc(2, __NR_umount2, (long)path, flags);
+}
+
+__nolibc_fn int umount2(const char *path, int flags)
+{
+	return __sysret(sys_umount2(path, flags));
+}
+
+__nolibc_fn int sys_getdents64(int fd, struct linux_dirent64 *dirp, int count)
+{
+	return __nolibc_sc(3, __NR_getdents64, fd, (long)dirp, count);
+}
+
+__nolibc_fn int getdents64(int fd, struct linux_dirent64 *dirp, int count)
+{
+	return __sysret(sys_getdents64(fd, dirp, count));
+}
+
+__nolibc_fn void sys_sync(void)
+{
+	__nolibc_sc(0, __NR_sync);
+}
+
+__nolibc_fn void sync(void)
+{
+	sys_sync();
+}
+
+/*
+ * Memory
+ */
+
+#ifndef NOLIBC_ARCH_HAS_SYS_MMAP
+__nolibc_fn void *sys_mmap(void *addr, size_t length, int prot, int flags, int fd,
+			   off_t offset)
+{
+#ifdef __NR_mmap2
+	/* mmap2 counts the offset in 4096-byte units on every arch using it */
+	return (void *)__nolibc_sc(6, __NR_mmap2, (long)addr, length, prot, flags, fd,
+				   offset >> 12);
+#else
+	return (void *)__nolibc_sc(6, __NR_mmap, (long)addr, length, prot, flags, fd,
+				   offset);
+#endif
+}
+#endif
+
+__nolibc_fn void *mmap(void *addr, size_t length, int prot, int flags, int fd,
+		       off_t offset)
+{
+	void *ret = sys_mmap(addr, length, prot, flags, fd, offset);
+
+	if ((unsigned long)ret >= (unsigned long)-MAX_ERRNO) {
+		SET_ERRNO(-(long)ret);
+		return MAP_FAILED;
+	}
+	return ret;
+}
+
+__nolibc_fn int sys_munmap(void *addr, size_t length)
+{
+	return __nolibc_sc(2, __NR_munmap, (long)addr, length);
+}
+
+__nolibc_fn int munmap(void *addr, size_t length)
+{
+	return __sysret(sys_munmap(addr, length));
+}
+
+__nolibc_fn int sys_mprotect(void *addr, size_t length, int prot)
+{
+	return __nolibc_sc(3, __NR_mprotect, (long)addr, length, prot);
+}
+
+__nolibc_fn int mprotect(void *addr, size_t length, int prot)
+{
+	return __sysret(sys_mprotect(addr, length, prot));
+}
+
+/* The brk syscall returns the new break, or the old one when it refused. */
+__nolibc_fn void *sys_brk(void *addr)
+{
+	return (void *)__nolibc_sc(1, __NR_brk, (long)addr);
+}
+
+__nolibc_fn int brk(void *addr)
+{
+	if (sys_brk(addr) != addr) {
+		SET_ERRNO(ENOMEM);
+		return -1;
+	}
+	return 0;
+}
+
+__nolibc_fn void *sbrk(intptr_t increment)
+{
+	char *old = sys_brk(NULL);
+
+	if (increment && sys_brk(old + increment) != old + increment) {
+		SET_ERRNO(ENOMEM);
+		return (void *)-1;
+	}
+	return old;
+}
+
+/*
+ * Processes
+ */
+
+__nolibc_fn __nolibc_noreturn void sys_exit_group(int status)
+{
+	for (;;)
+		__nolibc_sc(1, __NR_exit_group, status);
+}
+
+__nolibc_fn __nolibc_noreturn void _exit(int status)
+{
+	sys_exit_group(status);
+}
+
+__nolibc_fn pid_t sys_fork(void)
+{
+#ifdef __NR_fork
+	return __nolibc_sc(0, __NR_fork);
+#else
+	/* only flags are non-zero, so the arch's clone argument order is moot */
+	return __nolibc_sc(5, __NR_clone, SIGCHLD, 0, 0, 0, 0);
+#endif
+}
+
+__nolibc_fn pid_t fork(void)
+{
+	return __sysret(sys_fork());
+}
+
+/* vfork must be inlined: a child returning from a real call would corrupt
+ * the stack frame its parent resumes in.
+ */
+__nolibc_inline pid_t vfork(void)
+{
+#ifdef __NR_vfork
+	return __sysret(__nolibc_sc(0, __NR_vfork));
+#else
+	return __sysret(__nolibc_sc(5, __NR_clone, CLONE_VM | CLONE_VFORK | SIGCHLD,
+				    0, 0, 0, 0));
+#endif
+}
+
+__nolibc_fn int sys_execve(const char *path, char *const argv[], char *const envp[])
+{
+	return __nolibc_sc(3, __NR_execve, (long)path, (long)argv, (long)envp);
+}
+
+__nolibc_fn int execve(const char *path, char *const argv[], char *const envp[])
+{
+	return __sysret(sys_execve(path, argv, envp));
+}
+
+__nolibc_fn pid_t sys_wait4(pid_t pid, int *status, int options, struct rusage *ru)
+{
+	return __nolibc_sc(4, __NR_wait4, pid, (long)status, options, (long)ru);
+}
+
+__nolibc_fn pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru)
+{
+	return __sysret(sys_wait4(pid, status, options, ru));
+}
+
+__nolibc_fn pid_t waitpid(pid_t pid, int *status, int options)
+{
+	return wait4(pid, status, options, NULL);
+}
+
+__nolibc_fn pid_t wait(int *status)
+{
+	return waitpid(-1, status, 0);
+}
+
+__nolibc_fn int sys_kill(pid_t pid, int sig)
+{
+	return __nolibc_sc(2, __NR_kill, pid, sig);
+}
+
+__nolibc_fn int kill(pid_t pid, int sig)
+{
+	return __sysret(sys_kill(pid, sig));
+}
+
+__nolibc_fn int sys_tgkill(pid_t tgid, pid_t tid, int sig)
+{
+	return __nolibc_sc(3, __NR_tgkill, tgid, tid, sig);
+}
+
+__nolibc_fn pid_t getpid(void)
+{
+	return __nolibc_sc(0, __NR_getpid);
+}
+
+__nolibc_fn pid_t getppid(void)
+{
+	return __nolibc_sc(0, __NR_getppid);
+}
+
+__nolibc_fn pid_t gettid(void)
+{
+	return __nolibc_sc(0, __NR_gettid);
+}
+
+/* 32-bit x86 and arm keep 16-bit ids under the old numbers. */
+__nolibc_fn uid_t getuid(void)
+{
+#ifdef __NR_getuid32
+	return __nolibc_sc(0, __NR_getuid32);
+#else
+	return __nolibc_sc(0, __NR_getuid);
+#endif
+}
+
+__nolibc_fn uid_t geteuid(void)
+{
+#ifdef __NR_geteuid32
+	return __nolibc_sc(0, __NR_geteuid32);
+#else
+	return __nolibc_sc(0, __NR_geteuid);
+#endif
+}
+
+__nolibc_fn gid_t getgid(void)
+{
+#ifdef __NR_getgid32
+	return __nolibc_sc(0, __NR_getgid32);
+#else
+	return __nolibc_sc(0, __NR_getgid);
+#endif
+}
+
+__nolibc_fn gid_t getegid(void)
+{
+#ifdef __NR_getegid32
+	return __nolibc_sc(0, __NR_getegid32);
+#else
+	return __nolibc_sc(0, __NR_getegid);
+#endif
+}
+
+__nolibc_fn pid_t setsid(void)
+{
+	return __sysret(__nolibc_sc(0, __NR_setsid));
+}
+
+__nolibc_fn int setpgid(pid_t pid, pid_t pgid)
+{
+	return __sysret(__nolibc_sc(2, __NR_setpgid, pid, pgid));
+}
+
+__nolibc_fn pid_t getpgid(pid_t pid)
+{
+	return __sysret(__nolibc_sc(1, __NR_getpgid, pid));
+}
+
+__nolibc_fn pid_t getpgrp(void)
+{
+	return getpgid(0);
+}
+
+__nolibc_fn int sched_yield(void)
+{
+	return __sysret(__nolibc_sc(0, __NR_sched_yield));
+}
+
+__nolibc_fn int sys_reboot(int magic1, int magic2, int cmd, void *arg)
+{
+	return __nolibc_sc(4, __NR_reboot, magic1, magic2, cmd, (long)arg);
+}
+
+__nolibc_fn int reboot(int cmd)
+{
+	return __sysret(sys_reboot(LINUX_REBOOT_MAGIC1, LINUX_REBOOT_MAGIC2, cmd, NULL));
+}
+
+__nolibc_fn int sys_uname(struct utsname *buf)
+{
+	return __nolibc_sc(1, __NR_uname, (long)buf);
+}
+
+__nolibc_fn int uname(struct utsname *buf)
+{
+	return __sysret(sys_uname(buf));
+}
+
+__nolibc_fn int prctl(int option, unsigned long a2, unsigned long a3, unsigned long a4,
+		      unsigned long a5)
+{
+	return __sysret(__nolibc_sc(5, __NR_prctl, option, a2, a3, a4, a5));
+}
+
+/*
+ * Time and waiting
+ */
+
+__nolibc_fn int sys_clock_gettime(clockid_t clk, struct timespec *ts)
+{
+	return __nolibc_sc(2, __NR_clock_gettime, clk, (long)ts);
+}
+
+__nolibc_fn int clock_gettime(clockid_t clk, struct timespec *ts)
+{
+	return __sysret(sys_clock_gettime(clk, ts));
+}
+
+__nolibc_fn int sys_gettimeofday(struct timeval *tv, struct timezone *tz)
+{
+#ifdef __NR_gettimeofday
+	return __nolibc_sc(2, __NR_gettimeofday, (long)tv, (long)tz);
+#else
+	struct timespec ts;
+	int ret;
+
+	(void)tz;
+	ret = sys_clock_gettime(0, &ts);
+	if (!ret && tv) {
+		tv->tv_sec = ts.tv_sec;
+		tv->tv_usec = ts.tv_nsec / 1000;
+	}
+	return ret;
+#endif
+}
+
+__nolibc_fn int gettimeofday(struct timeval *tv, void *tz)
+{
+	return __sysret(sys_gettimeofday(tv, (struct timezone *)tz));
+}
+
+__nolibc_fn int sys_nanosleep(const struct timespec *req, struct timespec *rem)
+{
+#ifdef __NR_nanosleep
+	return __nolibc_sc(2, __NR_nanosleep, (long)req, (long)rem);
+#else
+	return __nolibc_sc(4, __NR_clock_nanosleep, 0, 0, (long)req, (long)rem);
+#endif
+}
+
+__nolibc_fn int nanosleep(const struct timespec *req, struct timespec *rem)
+{
+	return __sysret(sys_nanosleep(req, rem));
+}
+
+/* select() on pselect6, which every arch has; the timeout is updated like
+ * Linux's select() does, so loops that rely on it behave the same.
+ */
+__nolibc_fn int sys_select(int nfds, fd_set *rfds, fd_set *wfds, fd_set *efds,
+			   struct timeval *timeout)
+{
+	struct timespec ts, *tsp = NULL;
+	int ret;
+
+	if (timeout) {
+		ts.tv_sec = timeout->tv_sec;
+		ts.tv_nsec = timeout->tv_usec * 1000;
+		tsp = &ts;
+	}
+	ret = __nolibc_sc(6, __NR_pselect6, nfds, (long)rfds, (long)wfds, (long)efds,
+			  (long)tsp, 0);
+	if (timeout) {
+		timeout->tv_sec = ts.tv_sec;
+		timeout->tv_usec = ts.tv_nsec / 1000;
+	}
+	return ret;
+}
+
+__nolibc_fn int select(int nfds, fd_set *rfds, fd_set *wfds, fd_set *efds,
+		       struct timeval *timeout)
+{
+	return __sysret(sys_select(nfds, rfds, wfds, efds, timeout));
+}
+
+__nolibc_fn int sys_poll(struct pollfd *fds, nfds_t nfds, int timeout)
+{
+#ifdef __NR_poll
+	return __nolibc_sc(3, __NR_poll, (long)fds, nfds, timeout);
+#else
+	struct timespec ts, *tsp = NULL;
+
+	if (timeout >= 0) {
+		ts.tv_sec = timeout / 1000;
+		ts.tv_nsec = (timeout % 1000) * 1000000L;
+		tsp = &ts;
+	}
+	return __nolibc_sc(5, __NR_ppoll, (long)fds, nfds, (long)tsp, 0, 0);
+#endif
+}
+
+__nolibc_fn int poll(struct pollfd *fds, nfds_t nfds, int timeout)
+{
+	return __sysret(sys_poll(fds, nfds, timeout));
+}
+
+#endif /* _NOLIBC_SYS_H */

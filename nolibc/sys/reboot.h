@@ -1,0 +1,6 @@
+/* SPDX-License-Identifier: LGPL-2.1 OR MIT */
+/* <sys/reboot.h> for programs built against the nolibc sysroot: it is all in nolibc.h. */
+#ifndef _NOLIBC_STD_SYS_REBOOT_H
+#define _NOLIBC_STD_SYS_REBOOT_H
+#include "../nolibc.h"
+#endif

@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# Helpers for test scripts under tests/. A test script sources this file,
+# calls the t_* functions, and ends with t_done. Each check prints one line:
+#   ok - NAME
+#   not ok - NAME: why
+#   skip - NAME: why
+# tests/run.sh counts those lines across scripts.
+
+TOP="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+T_FAILED=0
+
+t_ok() {
+	echo "ok - $1"
+}
+
+t_fail() {
+	echo "not ok - $1: $2"
+	T_FAILED=$((T_FAILED + 1))
+}
+
+t_skip() {
+	echo "skip - $1: $2"
+}
+
+# t_eq NAME EXPECTED ACTUAL
+t_eq() {
+	if [ "$2" = "$3" ]; then
+		t_ok "$1"
+	else
+		t_fail "$1" "expected '$2', got '$3'"
+	fi
+}
+
+# t_run NAME CMD...: passes when CMD exits 0; shows its output otherwise.
+t_run() {
+	local name="$1" out
+	shift
+	if out=$("$@" 2>&1); then
+		t_ok "$name"
+	else
+		t_fail "$name" "'$*' failed: $(printf '%s' "$out" | tail -n 5)"
+	fi
+}
+
+# t_fails NAME PATTERN CMD...: passes when CMD exits nonzero and its
+# output matches the extended regex PATTERN.
+t_fails() {
+	local name="$1" pattern="$2" out rc=0
+	shift 2
+	out=$("$@" 2>&1) || rc=$?
+	if [ "$rc" -eq 0 ]; then
+		t_fail "$name" "'$*' succeeded, expected failure"
+	elif ! printf '%s\n' "$out" | grep -Eq -- "$pattern"; then
+		t_fail "$name" "output does not match /$pattern/: $(printf '%s' "$out" | tail -n 3)"
+	else
+		t_ok "$name"
+	fi
+}
+
+# t_tmpdir: a scratch folder removed when the script exits.
+t_tmpdir() {
+	local d
+	d=$(mktemp -d "${TMPDIR:-/tmp}/nt-test.XXXXXX")
+	# shellcheck disable=SC2064
+	trap "rm -rf '$d'" EXIT
+	echo "$d"
+}
+
+t_done() {
+	[ "$T_FAILED" -eq 0 ]
+}
