@@ -340,22 +340,35 @@ __nolibc_fn void qsort(void *base, size_t nmemb, size_t size,
 	}
 }
 
+/*
+ * atexit(): the table and the loop that runs it are reached only through
+ * __nolibc_exit_hook, which atexit() sets, so exit() in a program that never
+ * calls atexit() costs one pointer test.
+ */
 #define NOLIBC_ATEXIT_MAX 32
 void (*__nolibc_atexit_fns[NOLIBC_ATEXIT_MAX])(void) __nolibc_weak;
 int __nolibc_atexit_count __nolibc_weak;
+void (*__nolibc_exit_hook)(void) __nolibc_weak;
+
+__nolibc_fn void __nolibc_run_atexit(void)
+{
+	while (__nolibc_atexit_count > 0)
+		__nolibc_atexit_fns[--__nolibc_atexit_count]();
+}
 
 __nolibc_fn int atexit(void (*fn)(void))
 {
 	if (__nolibc_atexit_count == NOLIBC_ATEXIT_MAX)
 		return -1;
 	__nolibc_atexit_fns[__nolibc_atexit_count++] = fn;
+	__nolibc_exit_hook = __nolibc_run_atexit;
 	return 0;
 }
 
 __nolibc_fn __nolibc_noreturn void exit(int status)
 {
-	while (__nolibc_atexit_count > 0)
-		__nolibc_atexit_fns[--__nolibc_atexit_count]();
+	if (__nolibc_exit_hook)
+		__nolibc_exit_hook();
 	_exit(status);
 }
 
