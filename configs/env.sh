@@ -5,7 +5,9 @@
 # NOLIBC_TORTURE_CACHE overrides the cache folder (kernel sources, kernel
 # builds, host tools); it must survive between runs to make them quick.
 
+# shellcheck disable=SC2034 # used by the scripts that source this
 PROJECT_TOP="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck disable=SC2034
 PROJECT_CACHE="${NOLIBC_TORTURE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/nolibc-torture}"
 
 # die MESSAGE...: one line to stderr, prefixed with the script's name.

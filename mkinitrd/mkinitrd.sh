@@ -193,8 +193,9 @@ compress_cpio() {
 main() {
 	local work f
 	choose_libc
-	mkdir -p "$output" 2>/dev/null && [ -w "$output" ] ||
+	if ! mkdir -p "$output" 2>/dev/null || [ ! -w "$output" ]; then
 		die "output folder '$output' is not writable"
+	fi
 	work=$(mktemp -d "$output/.mkinitrd.XXXXXX")
 	# shellcheck disable=SC2064 # expand now: work is local
 	trap "rm -rf '$work'" EXIT

@@ -8,6 +8,7 @@
 #   skip - NAME: why
 # tests/run.sh counts those lines across scripts.
 
+# shellcheck disable=SC2034 # for the test scripts
 TOP="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 T_FAILED=0
 
