@@ -10,36 +10,39 @@
  * it must never contain a word that torture log scanners treat as trouble.
  */
 #ifndef NOLIBC
-#include <time.h>
+#include <sys/time.h>
 #include <unistd.h>
 #endif
 
-#define BURN_NS 1000000L	/* user time to spend per second */
+#define BURN_US 1000L		/* user time to spend per second */
 #define SPINS_PER_CHECK 1000	/* user-only work between clock reads */
 
-static long elapsed_ns(const struct timespec *start)
+/* gettimeofday() rather than clock_gettime(): every libc has it (klibc
+ * lacks the latter), and a clock step during one millisecond is harmless.
+ */
+static long elapsed_us(const struct timeval *start)
 {
-	struct timespec now;
+	struct timeval now;
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (now.tv_sec - start->tv_sec) * 1000000000L +
-	       (now.tv_nsec - start->tv_nsec);
+	gettimeofday(&now, NULL);
+	return (now.tv_sec - start->tv_sec) * 1000000L +
+	       (now.tv_usec - start->tv_usec);
 }
 
-/* Without vDSO support clock_gettime() is a syscall, so spin between reads
+/* Without vDSO support the clock read is a syscall, so spin between reads
  * to make sure most of the millisecond is spent in user mode.
  */
 static void burn_user_time(void)
 {
-	struct timespec start;
+	struct timeval start;
 	unsigned int spin;
 
-	clock_gettime(CLOCK_MONOTONIC, &start);
+	gettimeofday(&start, NULL);
 	do {
 		/* the empty asm keeps the compiler from deleting the loop */
 		for (spin = 0; spin < SPINS_PER_CHECK; spin++)
 			__asm__ volatile("");
-	} while (elapsed_ns(&start) < BURN_NS);
+	} while (elapsed_us(&start) < BURN_US);
 }
 
 int main(void)

@@ -88,8 +88,8 @@ flags_for_libc() {
 	nolibc)
 		echo "$(grep -v '^#' "$here/small-binary.flags" | tr '\n' ' ') $extra" \
 			"-DNOLIBC_IGNORE_ERRNO -include $PROJECT_TOP/nolibc/nolibc.h" ;;
-	glibc|musl|dietlibc) echo "-Os -static $extra" ;;
-	glibc-dynamic|klibc) echo "-Os $extra" ;;
+	glibc|musl|dietlibc|klibc) echo "-Os -static $extra" ;;
+	glibc-dynamic) echo "-Os $extra" ;;
 	esac
 }
 
@@ -115,10 +115,7 @@ build_init() {
 		die "compiling $init_src for $arch with $libc failed (compiler output above)"
 	fi
 	"${cross}strip" -s -R .comment "$1/init" 2>/dev/null || strip -s -R .comment "$1/init"
-	case "$libc" in
-	glibc-dynamic|klibc) ;;
-	*) elf_trim "$1/init" ;;
-	esac
+	[ "$libc" = glibc-dynamic ] || elf_trim "$1/init"
 }
 
 # newc_entry NAME MODE RDEV_MAJOR RDEV_MINOR [FILE]: one newc record on

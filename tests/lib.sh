@@ -60,13 +60,12 @@ t_fails() {
 	fi
 }
 
-# t_tmpdir: a scratch folder removed when the script exits.
+# t_tmpdir: sets T_TMP to a scratch folder removed when the script exits.
+# (Call it directly, not in $(...): the trap must belong to the script.)
 t_tmpdir() {
-	local d
-	d=$(mktemp -d "${TMPDIR:-/tmp}/nt-test.XXXXXX")
-	# shellcheck disable=SC2064
-	trap "rm -rf '$d'" EXIT
-	echo "$d"
+	T_TMP=$(mktemp -d "${TMPDIR:-/tmp}/nt-test.XXXXXX")
+	# shellcheck disable=SC2064 # expand now
+	trap "rm -rf '$T_TMP'" EXIT
 }
 
 t_done() {

@@ -1,0 +1,90 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# kvm.sh: bad command lines are refused before anything is built, and the
+# --dryrun plan shows what would run.
+set -u
+source "$(dirname "$0")/../lib.sh"
+
+kvm="$TOP/kvm-scripts/kvm.sh"
+t_tmpdir
+tmp="$T_TMP"
+export NOLIBC_TORTURE_CACHE="$tmp/cache"
+
+# refused NAME PATTERN ARGS...: exit status 2, message matching PATTERN,
+# and no results folder or cache created (nothing was started).
+refused() {
+	local name="$1" pattern="$2" out rc=0
+	shift 2
+	out=$("$kvm" --results "$tmp/results" "$@" 2>&1) || rc=$?
+	if [ "$rc" -ne 2 ]; then
+		t_fail "$name" "exit status $rc, expected 2: $out"
+	elif ! printf '%s\n' "$out" | grep -Eq -- "$pattern"; then
+		t_fail "$name" "message does not match /$pattern/: $out"
+	elif [ -e "$tmp/results" ] || [ -e "$tmp/cache" ]; then
+		t_fail "$name" "something was created before the refusal"
+	else
+		t_ok "$name"
+	fi
+}
+
+refused "unknown torture type" "unknown torture type 'foo' \(known: .*rcu" --torture foo
+refused "unknown scenario" "unknown rcu scenario 'TREE99'" --configs "TINY01 TREE99"
+refused "malformed repeat count" "bad --configs" --configs "x*TINY01"
+refused "duration with a bad unit" "bad --duration '10x'" --duration 10x
+refused "fractional duration" "bad --duration '1.5'" --duration 1.5
+refused "zero duration" "bad --duration '0'" --duration 0
+refused "empty duration" "bad --duration" --duration ""
+refused "negative cpus" "bad --cpus" --cpus -1
+refused "unknown arch" "unknown arch 'vax'" --arch vax
+refused "unknown accelerator" "--accel must be" --accel hyper
+refused "malformed --kconfig" "bad --kconfig item 'PREEMPT=y'" --kconfig PREEMPT=y
+refused "unknown option" "unknown option '--frobnicate'" --frobnicate
+
+t_run "--help works" "$kvm" --help
+help=$("$kvm" --help)
+for opt in --torture --configs --duration --cpus --memory --kconfig --bootargs --qemu-args \
+	   --qemu-cmd --buildonly --dryrun --trust-make --kmake-arg --results --kernel-src --arch --accel; do
+	if printf '%s\n' "$help" | grep -q -- "^ *$opt"; then
+		t_ok "--help lists $opt"
+	else
+		t_fail "--help lists $opt" "not in the help text"
+	fi
+done
+
+plan=$("$kvm" --dryrun --configs "TINY01 TREE01 2*SRCU-N" --duration 2m --cpus 2 2>"$tmp/notes")
+notes=$(cat "$tmp/notes")
+if [ -e "$tmp/results" ] || [ -e "$tmp/cache" ]; then
+	t_fail "dryrun creates nothing" "$(ls -A "$tmp")"
+else
+	t_ok "dryrun creates no results folder and no cache"
+fi
+if printf '%s\n' "$plan" | grep -q 'rcutorture.shutdown_secs=120'; then
+	t_ok "dryrun: 2m becomes shutdown_secs=120"
+else
+	t_fail "dryrun shutdown_secs" "$plan"
+fi
+if printf '%s\n' "$notes" | grep -q 'TREE01: wants 8 CPUs; capped to --cpus 2'; then
+	t_ok "dryrun: TREE01 capped to 2 CPUs with a note"
+else
+	t_fail "dryrun TREE01 cap note" "$notes"
+fi
+tree01=$(printf '%s\n' "$plan" | grep -A3 -- '^--- TREE01' | grep '^qemu:')
+if printf '%s\n' "$tree01" | grep -q -- '-smp 2 ' && ! printf '%s\n' "$tree01" | grep -Eq 'rcu_nocbs=[^ ]*[2-9]'; then
+	t_ok "dryrun: TREE01 boots with -smp 2 and no CPU >= 2 in its boot parameters"
+else
+	t_fail "dryrun TREE01 command" "$tree01"
+fi
+if printf '%s\n' "$plan" | grep -q -- '--- SRCU-N.2'; then
+	t_ok "dryrun: 2*SRCU-N runs twice, the second as SRCU-N.2"
+else
+	t_fail "dryrun repeat" "$plan"
+fi
+if printf '%s\n' "$plan" | grep '^qemu:' | grep -v -- '-no-reboot' | grep -q .; then
+	t_fail "dryrun: -no-reboot" "a QEMU command lacks -no-reboot"
+else
+	t_ok "dryrun: every QEMU command has -no-reboot"
+fi
+batches=$(printf '%s\n' "$plan" | grep -c '^batch ')
+t_eq "dryrun: four runs of >= 2 CPUs each make four batches on 2 CPUs" 4 "$batches"
+
+t_done

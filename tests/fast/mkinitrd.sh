@@ -1,0 +1,147 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# mkinitrd: sizes, W^X, the archive's contents, reproducibility, the init
+# staying alive, and one-line errors for bad input.
+set -u
+source "$(dirname "$0")/../lib.sh"
+source "$TOP/configs/arch.sh"
+
+mk="$TOP/mkinitrd/mkinitrd.sh"
+t_tmpdir
+tmp="$T_TMP"
+
+# has_rwx_segment FILE: true when a LOAD segment is writable and executable.
+has_rwx_segment() {
+	readelf -lW "$1" | awk '$1 == "LOAD" && $(NF - 1) ~ /W/ && $(NF - 1) ~ /E/ { found = 1 } END { exit !found }'
+}
+
+# newc_names FILE: member names of a newc archive, read with cpio(1).
+newc_names() {
+	cpio -it --quiet < "$1" 2>/dev/null
+}
+
+for arch in $(arch_nolibc_list); do
+	out="$tmp/$arch"
+	if ! command -v "$(arch_cc "$arch")" >/dev/null; then
+		t_skip "mkinitrd $arch" "no $(arch_cc "$arch") (apt-get install $(arch_get "$arch" cc_pkg))"
+		continue
+	fi
+	t_run "mkinitrd $arch builds" "$mk" --arch "$arch" --output "$out" --compress gz,xz,zst
+	[ -e "$out/init" ] || continue
+	limit=1024
+	[ "$arch" = x86_64 ] && limit=512
+	size=$(stat -c %s "$out/init")
+	if [ "$size" -le "$limit" ]; then
+		t_ok "$arch init is $size bytes (<= $limit)"
+	else
+		t_fail "$arch init size" "$size bytes > $limit"
+	fi
+	if has_rwx_segment "$out/init"; then
+		t_fail "$arch init W^X" "a LOAD segment is RWX: $(readelf -lW "$out/init" | grep LOAD)"
+	else
+		t_ok "$arch init has no RWX segment"
+	fi
+	t_eq "$arch libc is nolibc" nolibc "$(cat "$out/libc")"
+	t_eq "$arch initrd members" "dev dev/console init" "$(newc_names "$out/initrd.cpio" | tr '\n' ' ' | sed 's/ $//')"
+	listing=$(cpio -itv --quiet < "$out/initrd.cpio" 2>/dev/null)
+	if printf '%s\n' "$listing" | grep -Eq '^crw------- +1 root +root +5, +1 .* dev/console$'; then
+		t_ok "$arch /dev/console is char 5,1 owned by root"
+	else
+		t_fail "$arch /dev/console" "listing: $listing"
+	fi
+	if printf '%s\n' "$listing" | grep -Eq '^-rwxr-xr-x .* init$'; then
+		t_ok "$arch /init is 0755"
+	else
+		t_fail "$arch /init mode" "listing: $listing"
+	fi
+	for ext in gz xz zst; do
+		case $ext in gz) dec="gzip -dc" ;; xz) dec="xz -dc" ;; zst) dec="zstd -qdc" ;; esac
+		if $dec "$out/initrd.cpio.$ext" | cmp -s - "$out/initrd.cpio"; then
+			t_ok "$arch initrd.cpio.$ext decompresses to initrd.cpio"
+		else
+			t_fail "$arch initrd.cpio.$ext" "does not decompress to initrd.cpio"
+		fi
+	done
+	"$mk" --arch "$arch" --output "$out.again" --compress gz,xz,zst 2>/dev/null
+	for f in init initrd.cpio initrd.cpio.gz initrd.cpio.xz initrd.cpio.zst; do
+		if cmp -s "$out/$f" "$out.again/$f"; then
+			t_ok "$arch $f is byte-for-byte reproducible"
+		else
+			t_fail "$arch $f reproducible" "two builds differ"
+		fi
+	done
+done
+
+xsize=$(stat -c %s "$tmp/x86_64/initrd.cpio" 2>/dev/null || echo 0)
+if [ "$xsize" -gt 0 ] && [ "$xsize" -le 1024 ]; then
+	t_ok "x86_64 initrd.cpio is $xsize bytes (<= 1024)"
+else
+	t_fail "x86_64 initrd.cpio size" "$xsize bytes"
+fi
+
+# The init runs: alive after a few seconds and it spent CPU time
+# (schedstat's first field: nanoseconds on a CPU, user and system).
+for arch in x86_64 i386; do
+	bin="$tmp/$arch/init"
+	[ -x "$bin" ] || continue
+	runner=$(arch_get "$arch" qemu_user)
+	[ "$arch" = "$(arch_host)" ] && runner=""
+	if [ -n "$runner" ] && ! command -v "$runner" >/dev/null; then
+		t_skip "$arch init runs" "no $runner (apt-get install qemu-user-static)"
+		continue
+	fi
+	$runner "$bin" > "$tmp/$arch.out" 2>&1 &
+	pid=$!
+	sleep 3.5
+	if kill -0 "$pid" 2>/dev/null; then
+		t_ok "$arch init is still running after 3.5s"
+		ns=$(awk '{ print $1 }' "/proc/$pid/schedstat")
+		if [ "$ns" -ge 2000000 ]; then
+			t_ok "$arch init spent ${ns}ns on a CPU in 3.5s (>= 2ms)"
+		else
+			t_fail "$arch init CPU time" "only ${ns}ns in 3.5s"
+		fi
+		kill "$pid"
+	else
+		t_fail "$arch init runs" "exited early: $(cat "$tmp/$arch.out")"
+	fi
+	wait "$pid" 2>/dev/null
+	t_eq "$arch init banner" "torture-init: running" "$(cat "$tmp/$arch.out")"
+done
+
+# The glibc build of the same source: proves init.c needs no nolibc.
+t_run "init builds and packs with static glibc" "$mk" --arch x86_64 --libc glibc --output "$tmp/glibc"
+t_eq "glibc initrd records its libc" glibc "$(cat "$tmp/glibc/libc" 2>/dev/null)"
+
+# Bad input: one line, nonzero, and no initrd left behind.
+t_fails "unknown arch is refused" "unknown arch 'vax'.*known:" "$mk" --arch vax --output "$tmp/bad1"
+t_fails "unknown libc is refused" "unknown libc" "$mk" --arch x86_64 --libc bionic --output "$tmp/bad2"
+t_fails "missing cross compiler names its package" \
+	"nosuch-linux-gnu-gcc not found; install it: apt-get install" \
+	"$mk" --arch x86_64 --cross-compile nosuch-linux-gnu- --output "$tmp/bad3"
+printf 'int main(void) { return this_does_not_compile; }\n' > "$tmp/broken.c"
+t_fails "init that does not compile shows the compiler error" \
+	"this_does_not_compile.*|compiling .* failed" "$mk" --arch x86_64 --init "$tmp/broken.c" --output "$tmp/bad4"
+if [ -e "$tmp/bad4/initrd.cpio" ] || [ -e "$tmp/bad4/init" ]; then
+	t_fail "failed build leaves nothing" "$(ls -A "$tmp/bad4")"
+else
+	t_ok "a failed build leaves no init or initrd behind"
+fi
+if [ -n "$(ls -A "$tmp/bad4" 2>/dev/null)" ]; then
+	t_fail "failed build cleans its scratch folder" "$(ls -A "$tmp/bad4")"
+else
+	t_ok "a failed build removes its scratch folder"
+fi
+mkdir -p "$tmp/ro"
+chmod 0555 "$tmp/ro"
+if [ "$(id -u)" -eq 0 ]; then
+	# root writes anywhere; a path under a regular file cannot be made
+	touch "$tmp/file"
+	t_fails "unwritable output folder is refused" "not writable" "$mk" --arch x86_64 --output "$tmp/file/sub"
+else
+	t_fails "unwritable output folder is refused" "not writable" "$mk" --arch x86_64 --output "$tmp/ro/sub"
+fi
+t_fails "--libc nolibc on an arch nolibc lacks names the supported ones" \
+	"nolibc does not support s390x \(supported: x86_64 i386" "$mk" --arch s390x --libc nolibc --output "$tmp/bad5"
+
+t_done
