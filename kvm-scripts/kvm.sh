@@ -1,0 +1,620 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build torture-test kernels and boot them in QEMU with our nolibc initrd,
+# then say how each scenario went. Works like the kernel's
+# tools/testing/selftests/rcutorture/bin/kvm.sh for the options that matter.
+#
+# Usage: kvm.sh [options]
+#   --torture TYPE      rcu (default), lock, scf, refscale, rcuscale
+#   --configs "LIST"    scenarios, e.g. "TREE01 TINY01 2*SRCU-N"
+#                       (default: configs/TYPE/CFLIST)
+#   --duration D        run time: N minutes, or Ns, Nm, Nh, Nd (default 10)
+#   --cpus N            host CPUs to use; scenarios wanting more are capped
+#                       (default: all, `nproc`)
+#   --memory SIZE       guest memory (default 512M)
+#   --kconfig "OPTS"    extra CONFIG_X=y options for every scenario
+#   --bootargs "ARGS"   extra kernel parameters
+#   --qemu-args "ARGS"  extra QEMU arguments
+#   --qemu-cmd CMD      QEMU binary to run (default: from the arch table)
+#   --buildonly         build the kernels, boot nothing
+#   --dryrun            print the plan and commands; build and boot nothing
+#   --trust-make        run make even when a cached build looks current
+#   --kmake-arg "ARGS"  extra arguments for the kernel's make
+#   --results DIR       results folder (default results/YYYY.MM.DD-HH.MM.SS)
+#   --kernel-src DIR    kernel tree (default: Debian's linux-source, extracted
+#                       once into the cache)
+#   --arch ARCH         target arch (default: this machine's)
+#   --accel MODE        auto (default), kvm or tcg
+#   -h, --help          this text
+#
+# Environment: TORTURE_QEMU_CMD, TORTURE_BOOT_IMAGE, TORTURE_KMAKE_ARG,
+# TORTURE_QEMU_ARG, TORTURE_BOOTARGS, TORTURE_SHUTDOWN_GRACE (seconds QEMU
+# may run past the duration before the run is called a HANG; default 90),
+# NOLIBC_TORTURE_CACHE (cache folder, default ~/.cache/nolibc-torture).
+#
+# Exit status: 0 when every scenario succeeded, 1 otherwise, 2 for bad
+# options, 130 when interrupted.
+set -eu
+
+KVM_DIR="$(cd "$(dirname "$0")" && pwd)"
+# shellcheck source=../configs/env.sh
+source "$KVM_DIR/../configs/env.sh"
+# shellcheck source=functions.sh
+source "$KVM_DIR/functions.sh"
+
+usage() {
+	sed -n '/^# Usage:/,/^# Exit status/p' "$0" | sed 's/^# \{0,1\}//'
+	exit "${1:-0}"
+}
+
+bad_usage() {
+	echo "kvm.sh: $*" >&2
+	echo "kvm.sh: see kvm.sh --help" >&2
+	exit 2
+}
+
+# --- options -----------------------------------------------------------------
+
+torture=rcu configs="" duration_arg=10 cpus="" memory=512M kconfig_extra=""
+bootargs_extra="${TORTURE_BOOTARGS:-}" qemu_args_extra="${TORTURE_QEMU_ARG:-}"
+qemu_cmd="${TORTURE_QEMU_CMD:-}" buildonly="" dryrun="" trust_make=""
+kmake_args="${TORTURE_KMAKE_ARG:-}" results="" kernel_src="" arch="" accel=auto
+grace="${TORTURE_SHUTDOWN_GRACE:-90}"
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--torture) torture="${2?--torture needs a value}"; shift ;;
+	--configs|--config) configs="${2?--configs needs a value}"; shift ;;
+	--duration) duration_arg="${2?--duration needs a value}"; shift ;;
+	--cpus) cpus="${2?--cpus needs a value}"; shift ;;
+	--memory) memory="${2?--memory needs a value}"; shift ;;
+	--kconfig) kconfig_extra="$kconfig_extra ${2?--kconfig needs a value}"; shift ;;
+	--bootargs) bootargs_extra="$bootargs_extra ${2?--bootargs needs a value}"; shift ;;
+	--qemu-args) qemu_args_extra="$qemu_args_extra ${2?--qemu-args needs a value}"; shift ;;
+	--qemu-cmd) qemu_cmd="${2?--qemu-cmd needs a value}"; shift ;;
+	--buildonly) buildonly=1 ;;
+	--dryrun) dryrun=1 ;;
+	--trust-make) trust_make=1 ;;
+	--kmake-arg) kmake_args="$kmake_args ${2?--kmake-arg needs a value}"; shift ;;
+	--results) results="${2?--results needs a value}"; shift ;;
+	--kernel-src) kernel_src="${2?--kernel-src needs a value}"; shift ;;
+	--arch) arch="${2?--arch needs a value}"; shift ;;
+	--accel) accel="${2?--accel needs a value}"; shift ;;
+	-h|--help) usage 0 ;;
+	*) bad_usage "unknown option '$1'" ;;
+	esac
+	shift
+done
+
+# --- validation: everything the user typed is checked before any build ------
+
+config_dir="$PROJECT_TOP/configs/$torture"
+[ -r "$config_dir/CFLIST" ] ||
+	bad_usage "unknown torture type '$torture' (known: $(cd "$PROJECT_TOP/configs" && for d in */CFLIST; do printf '%s ' "${d%/CFLIST}"; done))"
+duration=$(parse_duration "$duration_arg") || bad_usage "bad --duration '$duration_arg'"
+[ -n "$configs" ] || configs=$(grep -v '^#' "$config_dir/CFLIST" | tr '\n' ' ')
+# shellcheck disable=SC2086 # one word per list item
+scenarios=$(expand_config_list $configs) || bad_usage "bad --configs '$configs'"
+for s in $scenarios; do
+	[ -r "$config_dir/$s" ] ||
+		bad_usage "unknown $torture scenario '$s' (known: $(grep -v '^#' "$config_dir/CFLIST" | tr '\n' ' '))"
+done
+host_cpus=$(nproc)
+[ -n "$cpus" ] || cpus=$host_cpus
+is_positive_int "$cpus" || bad_usage "bad --cpus '$cpus'"
+[ -n "$arch" ] || arch=$(arch_host) || bad_usage "this machine's arch '$(uname -m)' is not in configs/arches.tsv"
+canonical=$(arch_canonical "$arch") || bad_usage "unknown arch '$arch' (known: $(arch_list | tr '\n' ' '))"
+arch="$canonical"
+case "$accel" in auto|kvm|tcg) ;; *) bad_usage "--accel must be auto, kvm or tcg" ;; esac
+is_positive_int "$grace" || bad_usage "bad TORTURE_SHUTDOWN_GRACE '$grace'"
+for opt in $kconfig_extra; do
+	[[ $opt =~ ^CONFIG_[A-Za-z0-9_]+=.+$ ]] || bad_usage "bad --kconfig item '$opt' (want CONFIG_X=value)"
+done
+
+kernel_arch=$(arch_get "$arch" kernel_arch)
+cross=$(arch_get "$arch" cross)
+base_config="$PROJECT_TOP/configs/base/$arch.config"
+[ -r "$base_config" ] || die "no base config for $arch ($base_config)"
+
+# --- progress and bookkeeping ------------------------------------------------
+
+start_time=$SECONDS
+
+# say MESSAGE: a progress line with the time since kvm.sh started.
+say() {
+	printf '[%4ds] %s\n' "$((SECONDS - start_time))" "$*"
+}
+
+if [ -z "$results" ]; then
+	results="$PROJECT_TOP/results/$(date +%Y.%m.%d-%H.%M.%S)"
+fi
+
+# Scenario result folders: a repeated scenario gets .2, .3... like the reference.
+declare -A seen_count=()
+declare -a run_names=()
+for s in $scenarios; do
+	seen_count[$s]=$(( ${seen_count[$s]:-0} + 1 ))
+	if [ "${seen_count[$s]}" -gt 1 ]; then
+		run_names+=("$s.${seen_count[$s]}")
+	else
+		run_names+=("$s")
+	fi
+done
+
+# scenario_of RUN_NAME: the scenario a result folder ran.
+scenario_of() {
+	echo "${1%.[0-9]*}"
+}
+
+# --- kernel source -----------------------------------------------------------
+
+# prepare_kernel_src: sets kernel_src, extracting Debian's linux-source once.
+prepare_kernel_src() {
+	local tarball dest
+	if [ -n "$kernel_src" ]; then
+		if [ ! -f "$kernel_src/Makefile" ] || [ ! -d "$kernel_src/kernel/rcu" ]; then
+			die "--kernel-src '$kernel_src' is not a kernel tree"
+		fi
+		kernel_src=$(cd "$kernel_src" && pwd)
+		return 0
+	fi
+	tarball=$(find /usr/src -maxdepth 1 -name 'linux-source-*.tar.xz' 2>/dev/null | sort -V | tail -n 1)
+	[ -n "$tarball" ] || die "no kernel source: apt-get install linux-source-6.1 (or pass --kernel-src DIR)"
+	dest="$PROJECT_CACHE/src/$(basename "$tarball" .tar.xz)"
+	if [ ! -e "$dest/.extracted" ]; then
+		say "extracting $tarball into $dest (once)"
+		rm -rf "$dest.tmp"
+		mkdir -p "$dest.tmp"
+		tar -xJf "$tarball" -C "$dest.tmp" --strip-components=1
+		rm -rf "$dest"
+		mv "$dest.tmp" "$dest"
+		touch "$dest/.extracted"
+	fi
+	kernel_src="$dest"
+}
+
+# --- builds ------------------------------------------------------------------
+
+# scenario_fragments SCENARIO: the fragment files a scenario is made of, in
+# merge order (later wins): base, CFcommon, the scenario, --kconfig.
+scenario_fragments() {
+	echo "$base_config"
+	[ -r "$config_dir/CFcommon" ] && echo "$config_dir/CFcommon"
+	echo "$config_dir/$1"
+	[ -z "$kconfig_extra" ] || echo "$results/kconfig-extra"
+}
+
+# build_key SCENARIO: names a build by everything that goes into it.
+build_key() {
+	local f
+	{
+		echo "$kernel_src $arch $kmake_args"
+		"${cross}gcc" --version | head -n 1
+		# shellcheck disable=SC2046 # one fragment per line
+		for f in $(scenario_fragments "$1"); do cat "$f"; done
+	} | sha256sum | cut -c1-16
+}
+
+# build_dir SCENARIO: the cached out-of-tree build folder.
+build_dir() {
+	echo "$PROJECT_CACHE/builds/$arch/$1-$(build_key "$1")"
+}
+
+# kmake ARGS...: the kernel's make for the target arch, in its own process
+# group so an interrupt can stop it whole. Output goes to $make_log.
+make_pid=""
+kmake() {
+	local -a extra=()
+	read -r -a extra <<< "$kmake_args"
+	setsid make -C "$kernel_src" ARCH="$kernel_arch" ${cross:+CROSS_COMPILE="$cross"} \
+		"${extra[@]}" "$@" >> "$make_log" 2>&1 &
+	make_pid=$!
+	local rc=0
+	wait "$make_pid" || rc=$?
+	make_pid=""
+	return "$rc"
+}
+
+# configure RUN_DIR BUILD_DIR SCENARIO: .config from tinyconfig plus the
+# fragments; fails with CONFIG-MISMATCH when an option did not stick.
+configure() {
+	local rundir="$1" bdir="$2" scenario="$3" frags
+	# shellcheck disable=SC2046
+	frags=$(scenario_fragments "$scenario" | tr '\n' ' ')
+	kmake O="$bdir" tinyconfig || return 1
+	# shellcheck disable=SC2086
+	fragment_to_kconfig $frags > "$bdir/nolibc-torture.fragment"
+	(cd "$bdir" && "$kernel_src/scripts/kconfig/merge_config.sh" -m -O "$bdir" \
+		"$bdir/.config" "$bdir/nolibc-torture.fragment") >> "$make_log" 2>&1 || return 1
+	kmake O="$bdir" olddefconfig || return 1
+	cp "$bdir/.config" "$rundir/.config"
+	# shellcheck disable=SC2086
+	if ! config_mismatches "$bdir/.config" $frags > "$rundir/ConfigFragment.diags"; then
+		return 2
+	fi
+	return 0
+}
+
+# build_scenario RUN_NAME: builds (or reuses) the kernel; sets image_path.
+# Records BUILD-FAILED or CONFIG-MISMATCH in the run folder on failure.
+image_path=""
+build_scenario() {
+	local run="$1" scenario rundir bdir image t0 rc=0
+	scenario=$(scenario_of "$run")
+	rundir="$results/$run"
+	bdir=$(build_dir "$scenario")
+	image="$bdir/$(identify_boot_image "$arch")"
+	make_log="$rundir/Make.out"
+	: > "$make_log"
+	echo "$bdir" > "$rundir/build-dir"
+	t0=$SECONDS
+	if [ -e "$bdir/.built" ] && [ -e "$image" ] && [ -z "$trust_make" ]; then
+		say "$run: reusing kernel $bdir"
+		cp "$bdir/.config" "$rundir/.config"
+		cp "$bdir/Make.out" "$make_log" 2>/dev/null || true
+		echo 0 > "$rundir/build-seconds"
+		image_path="$image"
+		return 0
+	fi
+	mkdir -p "$bdir"
+	rm -f "$bdir/.built"
+	say "$run: configuring in $bdir"
+	configure "$rundir" "$bdir" "$scenario" || rc=$?
+	if [ "$rc" -eq 2 ]; then
+		set_verdict "$run" CONFIG-MISMATCH "options that did not stick: $(tr '\n' ';' < "$rundir/ConfigFragment.diags")"
+		say "$run: CONFIG-MISMATCH:"
+		sed 's/^/        /' "$rundir/ConfigFragment.diags"
+		return 1
+	elif [ "$rc" -ne 0 ]; then
+		set_verdict "$run" BUILD-FAILED "configuration failed, see Make.out"
+		show_make_tail "$run"
+		return 1
+	fi
+	say "$run: building $(basename "$image") with -j$host_cpus (log: $make_log)"
+	if ! kmake O="$bdir" -j"$host_cpus" "$(basename "$image")"; then
+		set_verdict "$run" BUILD-FAILED "make failed, see Make.out"
+		show_make_tail "$run"
+		return 1
+	fi
+	[ -e "$image" ] || { set_verdict "$run" BUILD-FAILED "no $image after make"; return 1; }
+	cp "$make_log" "$bdir/Make.out"
+	touch "$bdir/.built"
+	echo $((SECONDS - t0)) > "$rundir/build-seconds"
+	say "$run: built in $((SECONDS - t0))s"
+	image_path="$image"
+}
+
+show_make_tail() {
+	say "$1: BUILD-FAILED; last lines of $results/$1/Make.out:"
+	tail -n 15 "$results/$1/Make.out" | sed 's/^/        /'
+}
+
+# --- accelerator -------------------------------------------------------------
+
+# choose_accel IMAGE INITRD: "kvm" only when KVM exists for this arch and a
+# short probe boot reaches our init with it; the answer is cached per host
+# kernel and QEMU version, since a broken nested KVM hangs instead of failing.
+choose_accel() {
+	local image="$1" initrd="$2" stamp probe_log qemu
+	if [ "$accel" != auto ]; then
+		echo "$accel"
+		return 0
+	fi
+	if [ "$arch" != "$(arch_host)" ] || [ ! -w /dev/kvm ]; then
+		echo tcg
+		return 0
+	fi
+	qemu=${qemu_cmd:-$(arch_get "$arch" qemu_system)}
+	stamp="$PROJECT_CACHE/accel-probe/$(uname -r)-$("$qemu" --version | head -n 1 | tr -c 'a-zA-Z0-9.\n' _)"
+	if [ ! -e "$stamp" ]; then
+		mkdir -p "$(dirname "$stamp")"
+		probe_log=$(mktemp)
+		# shellcheck disable=SC2046
+		timeout 20 "$qemu" $(identify_qemu_args "$arch" kvm) -m 256M -nographic -no-reboot \
+			-kernel "$image" -initrd "$initrd" \
+			-append "$(identify_qemu_append "$arch") panic=-1" > "$probe_log" 2>&1 || true
+		if grep -q 'torture-init: running' "$probe_log"; then
+			echo kvm > "$stamp"
+		else
+			echo tcg > "$stamp"
+		fi
+		rm -f "$probe_log"
+	fi
+	cat "$stamp"
+}
+
+# --- boots -------------------------------------------------------------------
+
+# torture_params: the module-parameter prefix and the run-length
+# parameters for the torture type.
+torture_params() {
+	local stat=$((duration / 5))
+	[ "$stat" -ge 1 ] || stat=1
+	[ "$stat" -le 15 ] || stat=15
+	case "$torture" in
+	rcu) echo "rcutorture.shutdown_secs=$duration rcutorture.stat_interval=$stat rcutorture.verbose=1" ;;
+	lock) echo "locktorture.shutdown_secs=$duration locktorture.stat_interval=$stat locktorture.verbose=1" ;;
+	scf) echo "scftorture.shutdown_secs=$duration scftorture.verbose=1" ;;
+	refscale) echo "refscale.shutdown=1 refscale.verbose=1" ;;
+	rcuscale) echo "rcuscale.shutdown=1 rcuscale.verbose=1" ;;
+	esac
+}
+
+# scenario_qemu_cmd RUN_NAME IMAGE INITRD ACCEL: the QEMU command line for a
+# run, one argument per line (so it can be stored and replayed exactly).
+scenario_qemu_cmd() {
+	local run="$1" image="$2" initrd="$3" acc="$4" scenario want ncpu qemu args append boot
+	scenario=$(scenario_of "$run")
+	want=$(scenario_cpus "$config_dir/$scenario" 2>/dev/null) || want=1
+	ncpu=$want
+	if [ "$ncpu" -gt "$cpus" ]; then
+		say "$run: wants $want CPUs; capped to --cpus $cpus" >&2
+		ncpu=$cpus
+	fi
+	qemu=${qemu_cmd:-$(arch_get "$arch" qemu_system)}
+	args=$(identify_qemu_args "$arch" "$acc")
+	args=$(specify_qemu_cpus "$arch" "$args $qemu_args_extra" "$ncpu")
+	boot="$(scenario_boot_args "$config_dir/$scenario.boot") $bootargs_extra"
+	boot=$(cap_boot_cpus "$boot" "$ncpu" 2> >(sed "s/^/[    ] $run: /" >&2))
+	append="$(identify_qemu_append "$arch") $(torture_params) panic=-1 $boot"
+	printf '%s\n' "$qemu"
+	# shellcheck disable=SC2086 # word lists from the tables
+	printf '%s\n' $args
+	printf '%s\n' -m "$memory" -nographic -no-reboot -kernel "$image" -initrd "$initrd"
+	# shellcheck disable=SC2086 # squeeze the spaces between words
+	printf '%s\n' -append "$(printf '%s ' $append | sed 's/ $//')"
+}
+
+# write_qemu_cmd RUN_NAME: qemu-cmd, a script that re-runs the boot.
+write_qemu_cmd() {
+	local rundir="$results/$1"
+	{
+		echo '#!/bin/sh'
+		echo "# SPDX-License-Identifier: GPL-2.0"
+		echo "# Re-run this scenario's boot; the console goes to stdout."
+		printf '%q ' "${cmd[@]}"
+		echo
+	} > "$rundir/qemu-cmd"
+	chmod +x "$rundir/qemu-cmd"
+}
+
+# boot_scenario RUN_NAME: runs QEMU in the background (its own process
+# group) until the guest powers off or panics, or the time runs out.
+declare -A qemu_pids=() boot_starts=()
+boot_start() {
+	local run="$1" rundir="$results/$1"
+	setsid "${cmd[@]}" > "$rundir/console.log" 2>&1 < /dev/null &
+	qemu_pids[$run]=$!
+	boot_starts[$run]=$SECONDS
+	say "$run: booting (${cmd[0]} ${accel_used}, -smp $(grep -A1 -x -- -smp "$rundir/qemu-cmd.args" | tail -n 1 || echo 1); console: $rundir/console.log)"
+}
+
+# boot_finished RUN_NAME: true once QEMU is gone or has been stopped: on
+# power-off (QEMU keeps running after "reboot: Power down" when the machine
+# has no ACPI), on a panic, or after duration + grace.
+boot_finished() {
+	local run="$1" rundir="$results/$1" pid="${qemu_pids[$1]}"
+	if ! kill -0 "$pid" 2>/dev/null; then
+		wait "$pid" 2>/dev/null || true
+		return 0
+	fi
+	if grep -qE 'reboot: (Power down|System halted)|Kernel panic - not syncing' "$rundir/console.log"; then
+		sleep 1
+		stop_group "$pid"
+		return 0
+	fi
+	if [ $((SECONDS - boot_starts[$run])) -ge $((duration + grace)) ]; then
+		echo "still running after $((duration + grace))s; stopped by kvm.sh" > "$rundir/killed"
+		stop_group "$pid"
+		return 0
+	fi
+	return 1
+}
+
+# stop_group PID: ends a process group started with setsid.
+stop_group() {
+	kill -TERM -- "-$1" 2>/dev/null || true
+	sleep 0.5
+	kill -KILL -- "-$1" 2>/dev/null || true
+	wait "$1" 2>/dev/null || true
+}
+
+# watch_batch RUN_NAME...: waits for every running boot of a batch, judging
+# each as soon as it ends.
+watch_batch() {
+	local run pending=() next
+	for run in "$@"; do
+		[ -z "${qemu_pids[$run]:-}" ] || pending+=("$run")
+	done
+	while [ "${#pending[@]}" -gt 0 ]; do
+		next=()
+		for run in "${pending[@]}"; do
+			if boot_finished "$run"; then
+				judge "$run"
+				unset "qemu_pids[$run]"
+				say "$run: $(head -n 1 "$results/$run/verdict") after $(cat "$results/$run/boot-seconds")s ($(sed -n 2p "$results/$run/verdict" | cut -c1-90))"
+			else
+				next+=("$run")
+			fi
+		done
+		pending=("${next[@]}")
+		[ "${#pending[@]}" -eq 0 ] || sleep 0.5
+	done
+}
+
+# --- verdicts ----------------------------------------------------------------
+
+# set_verdict RUN_NAME VERDICT REASON
+set_verdict() {
+	printf '%s\n%s\n' "$2" "$3" > "$results/$1/verdict"
+}
+
+# judge RUN_NAME: verdict from the console, plus splat counts.
+judge() {
+	local run="$1" rundir="$results/$1" v reason
+	parse_console "$rundir/console.log" "$torture" > "$rundir/console.summary"
+	v=$(sed -n 's/^verdict=//p' "$rundir/console.summary")
+	reason=$(sed -n 's/^reason=//p' "$rundir/console.summary")
+	if [ -e "$rundir/killed" ] && [ "$v" != PANIC ] && [ "$v" != GP-HANG ] && [ "$v" != FAILURE ]; then
+		v=HANG
+		reason="$(cat "$rundir/killed"); console said: $reason"
+	fi
+	set_verdict "$run" "$v" "$reason"
+	echo $((SECONDS - boot_starts[$run])) > "$rundir/boot-seconds"
+}
+
+splats() {
+	local f="$1/console.summary"
+	[ -e "$f" ] || { echo "-"; return; }
+	awk -F= '$1 !~ /^(verdict|reason)$/ && $2 > 0 { printf "%s%s=%s", sep, $1, $2; sep = " " } END { if (!sep) printf "none" }' "$f"
+}
+
+# summarize: the table on stdout, summary.csv and summary.json in $results.
+summarize() {
+	local run rundir v b t sp all_ok=0 json_sep=""
+	{
+		echo "scenario,verdict,build_seconds,boot_seconds,splats"
+	} > "$results/summary.csv"
+	echo "[" > "$results/summary.json"
+	echo
+	printf '%-12s %-16s %8s %8s  %s\n' scenario verdict build boot splats
+	for run in "${run_names[@]}"; do
+		rundir="$results/$run"
+		[ -d "$rundir" ] || continue
+		v=$(head -n 1 "$rundir/verdict" 2>/dev/null || echo NOT-RUN)
+		b=$(cat "$rundir/build-seconds" 2>/dev/null || echo -)
+		t=$(cat "$rundir/boot-seconds" 2>/dev/null || echo -)
+		sp=$(splats "$rundir")
+		printf '%-12s %-16s %7ss %7ss  %s\n' "$run" "$v" "$b" "$t" "$sp"
+		echo "$run,$v,$b,$t,$sp" >> "$results/summary.csv"
+		printf '%s  {"scenario": "%s", "verdict": "%s", "build_seconds": "%s", "boot_seconds": "%s", "splats": "%s"}' \
+			"$json_sep" "$run" "$v" "$b" "$t" "$sp" >> "$results/summary.json"
+		json_sep=$',\n'
+		case "$v" in SUCCESS|BUILT) ;; *) all_ok=1 ;; esac
+	done
+	printf '\n]\n' >> "$results/summary.json"
+	echo
+	echo "results: $results"
+	return "$all_ok"
+}
+
+# --- interrupts --------------------------------------------------------------
+
+on_interrupt() {
+	local run
+	trap - INT TERM
+	echo
+	say "interrupted: stopping QEMU and make; partial results kept"
+	[ -z "$make_pid" ] || stop_group "$make_pid"
+	for run in "${!qemu_pids[@]}"; do
+		stop_group "${qemu_pids[$run]}"
+	done
+	for run in "${run_names[@]}"; do
+		[ -d "$results/$run" ] || continue
+		if [ ! -e "$results/$run/verdict" ] || [ -n "${qemu_pids[$run]:-}" ]; then
+			set_verdict "$run" INTERRUPTED "kvm.sh was interrupted"
+		fi
+	done
+	touch "$results/INTERRUPTED"
+	summarize || true
+	exit 130
+}
+
+# --- plan --------------------------------------------------------------------
+
+# plan_batches: groups of runs whose CPU counts fit in --cpus together,
+# one batch per line, first fit in the given order.
+plan_batches() {
+	local run want used=0 batch=""
+	for run in "${run_names[@]}"; do
+		want=$(scenario_cpus "$config_dir/$(scenario_of "$run")" 2>/dev/null) || want=1
+		[ "$want" -le "$cpus" ] || want=$cpus
+		if [ -n "$batch" ] && [ $((used + want)) -gt "$cpus" ]; then
+			echo "$batch"
+			batch="" used=0
+		fi
+		batch="$batch $run"
+		used=$((used + want))
+	done
+	[ -z "$batch" ] || echo "$batch"
+}
+
+dry_run() {
+	local run batch n=0
+	echo "torture: $torture   arch: $arch   duration: ${duration}s   cpus: $cpus   accel: $accel"
+	echo "kernel source: ${kernel_src:-Debian linux-source (extracted into $PROJECT_CACHE/src)}"
+	echo "results: $results"
+	while read -r batch; do
+		n=$((n + 1))
+		echo "batch $n:$batch"
+	done < <(plan_batches)
+	for run in "${run_names[@]}"; do
+		echo "--- $run"
+		echo "fragments: $(scenario_fragments "$(scenario_of "$run")" | tr '\n' ' ')"
+		echo "build: make O=<cache>/builds/$arch/$(scenario_of "$run")-<key> tinyconfig + fragments, then $(basename "$(identify_boot_image "$arch")")"
+		mapfile -t cmd < <(scenario_qemu_cmd "$run" "<image>" "<initrd>" "${accel/auto/tcg}")
+		printf 'qemu: '
+		printf '%q ' "${cmd[@]}"
+		echo
+	done
+}
+
+# --- main --------------------------------------------------------------------
+
+if [ -n "$dryrun" ]; then
+	dry_run
+	exit 0
+fi
+
+need_cmd make make
+need_cmd "${cross}gcc" "$(arch_get "$arch" cc_pkg)"
+need_cmd flex flex
+need_cmd bison bison
+need_cmd bc bc
+[ -n "$buildonly" ] || need_cmd "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" "$(arch_get "$arch" qemu_pkg)"
+
+mkdir -p "$results" || die "cannot create results folder '$results'"
+results=$(cd "$results" && pwd)
+trap on_interrupt INT TERM
+say "torture $torture on $arch, ${duration}s per scenario, scenarios: ${run_names[*]}; results in $results"
+prepare_kernel_src
+# shellcheck disable=SC2086 # one option per word
+[ -z "$kconfig_extra" ] || printf '%s\n' $kconfig_extra > "$results/kconfig-extra"
+
+say "building the initrd"
+"$PROJECT_TOP/mkinitrd/mkinitrd.sh" --arch "$arch" --output "$results/initrd" > "$results/initrd.log" 2>&1 ||
+	{ cat "$results/initrd.log" >&2; die "initrd build failed"; }
+initrd="$results/initrd/initrd.cpio"
+say "initrd: $(stat -c %s "$initrd") bytes, init $(stat -c %s "$results/initrd/init") bytes, $(cat "$results/initrd/libc")"
+
+declare -A images=()
+for run in "${run_names[@]}"; do
+	mkdir -p "$results/$run"
+	if build_scenario "$run"; then
+		images[$run]="$image_path"
+		[ -z "$buildonly" ] || set_verdict "$run" BUILT "--buildonly"
+	fi
+done
+
+if [ -z "$buildonly" ]; then
+	accel_used=""
+	while read -r batch; do
+		for run in $batch; do
+			[ -n "${images[$run]:-}" ] || continue
+			[ -n "$accel_used" ] || {
+				accel_used=$(choose_accel "${images[$run]}" "$initrd")
+				say "accelerator: $accel_used$([ "$accel" = auto ] && echo " (auto: KVM is used only when a probe boot reaches init with it)")"
+			}
+			mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" "$accel_used")
+			printf '%s\n' "${cmd[@]}" > "$results/$run/qemu-cmd.args"
+			write_qemu_cmd "$run"
+			boot_start "$run"
+		done
+		# shellcheck disable=SC2086 # a batch is a word list
+		watch_batch $batch
+	done < <(plan_batches)
+fi
+
+trap - INT TERM
+summarize
