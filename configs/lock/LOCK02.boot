@@ -1,0 +1,2 @@
+# SPDX-License-Identifier: GPL-2.0
+locktorture.torture_type=mutex_lock

@@ -1,0 +1,2 @@
+# SPDX-License-Identifier: GPL-2.0
+scftorture.onoff_interval=2 scftorture.onoff_holdoff=20

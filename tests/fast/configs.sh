@@ -1,0 +1,85 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Checks the files under configs/: every scenario a CFLIST names has a
+# fragment, fragments hold only option lines and comments, .boot files hold
+# one line of parameters, and every arch of the table has a base config.
+# (Whether the options stick after olddefconfig needs a kernel tree; that is
+# checked where kernels are configured.)
+set -eu
+
+# shellcheck source=/dev/null
+. "$(dirname "$0")/../lib.sh"
+# shellcheck source=/dev/null
+. "$TOP/kvm-scripts/functions.sh"
+
+CFG="$TOP/configs"
+TORTURES="rcu lock scf refscale rcuscale"
+OPTION_LINE='^CONFIG_[A-Za-z0-9_]+=(y|n|-?[0-9]+|0x[0-9a-fA-F]+|"[^"]*")$'
+SPDX='# SPDX-License-Identifier: GPL-2.0'
+
+# bad_lines FILE: lines that are neither comments, blank, nor option lines.
+bad_lines() {
+	grep -v -E -e '^#' -e '^$' -e "$OPTION_LINE" -- "$1" || true
+}
+
+# repeated_options FILE: options set more than once in FILE.
+repeated_options() {
+	grep -E -o '^CONFIG_[A-Za-z0-9_]+=' -- "$1" | sort | uniq -d | tr -d '=' | tr '\n' ' '
+}
+
+# cflist_names FILE: scenario names in a CFLIST.
+cflist_names() {
+	grep -v -e '^#' -e '^[[:space:]]*$' -- "$1"
+}
+
+# check_option_file NAME FILE: SPDX first line, only option lines, no repeats.
+check_option_file() {
+	local bad rep
+	t_eq "$1: SPDX first line" "$SPDX" "$(head -n 1 "$2")"
+	bad=$(bad_lines "$2")
+	if [ -z "$bad" ]; then t_ok "$1: only option lines"; else t_fail "$1: only option lines" "$(head -n 1 <<< "$bad")"; fi
+	rep=$(repeated_options "$2")
+	t_eq "$1: no option set twice" "" "$rep"
+}
+
+# check_boot_file NAME FILE: SPDX line plus exactly one line of parameters.
+check_boot_file() {
+	t_eq "$1: SPDX first line" "$SPDX" "$(head -n 1 "$2")"
+	t_eq "$1: one parameter line" 1 "$(grep -c -v -e '^#' -e '^[[:space:]]*$' -- "$2" || true)"
+	t_run "$1: belongs to a fragment" test -f "${2%.boot}"
+}
+
+for torture in $TORTURES; do
+	dir="$CFG/$torture"
+	t_run "$torture: CFLIST exists" test -f "$dir/CFLIST"
+	t_run "$torture: CFcommon exists" test -f "$dir/CFcommon"
+	[ -f "$dir/CFLIST" ] || continue
+	t_eq "$torture/CFLIST: SPDX first line" "$SPDX" "$(head -n 1 "$dir/CFLIST")"
+	t_run "$torture/CFLIST: not empty" test -n "$(cflist_names "$dir/CFLIST")"
+	for name in $(cflist_names "$dir/CFLIST"); do
+		t_run "$torture/CFLIST names $name, which has a fragment" test -f "$dir/$name"
+	done
+	check_option_file "$torture/CFcommon" "$dir/CFcommon"
+	for file in "$dir"/*; do
+		name=$(basename "$file")
+		case "$name" in
+		CFLIST | CFcommon) ;;
+		*.boot) check_boot_file "$torture/$name" "$file" ;;
+		*)
+			check_option_file "$torture/$name" "$file"
+			t_run "$torture/$name: CPU count known" scenario_cpus "$file"
+			;;
+		esac
+	done
+done
+
+for arch in $(arch_list); do
+	if [ -f "$CFG/base/$arch.config" ]; then
+		check_option_file "base/$arch.config" "$CFG/base/$arch.config"
+	else
+		t_fail "base/$arch.config" "missing for an arch of arches.tsv"
+	fi
+done
+
+t_done

@@ -1,0 +1,231 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Unit tests for kvm-scripts/functions.sh. Every expected value below is
+# written out by hand, so a wrong table entry or a broken function shows.
+set -eu
+
+# shellcheck source=/dev/null
+. "$(dirname "$0")/../lib.sh"
+# shellcheck source=/dev/null
+. "$TOP/kvm-scripts/functions.sh"
+
+FIX="$TOP/tests/fixtures/console"
+CFG="$TOP/configs"
+# Not t_tmpdir: its EXIT trap would run in the $(...) subshell.
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/nt-kvmfn.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+# One row per arch: arch | "file vmlinux" output | qemu binary | boot image |
+# TCG arguments | KVM arguments | kernel console words.
+ARCH_CASES=$(cat <<'EOF'
+x86_64|vmlinux: ELF 64-bit LSB executable, x86-64, version 1 (SYSV), statically linked, BuildID[sha1]=4f1c0a2e9d, not stripped|qemu-system-x86_64|arch/x86/boot/bzImage|-M q35 -cpu max|-M q35,accel=kvm -cpu host|console=ttyS0 earlyprintk=serial
+i386|vmlinux: ELF 32-bit LSB executable, Intel 80386, version 1 (SYSV), statically linked, BuildID[sha1]=77aa01bc3e, not stripped|qemu-system-i386|arch/x86/boot/bzImage|-M q35 -cpu max|-M q35,accel=kvm -cpu host|console=ttyS0 earlyprintk=serial
+aarch64|vmlinux: ELF 64-bit LSB pie executable, ARM aarch64, version 1 (SYSV), statically linked, BuildID[sha1]=0b9d2c4411, not stripped|qemu-system-aarch64|arch/arm64/boot/Image|-M virt -cpu cortex-a57|-M virt,accel=kvm -cpu host|console=ttyAMA0
+arm|vmlinux: ELF 32-bit LSB executable, ARM, EABI5 version 1 (SYSV), statically linked, BuildID[sha1]=9e3f1a0d52, not stripped|qemu-system-arm|arch/arm/boot/zImage|-M virt|-M virt,accel=kvm -cpu host|console=ttyAMA0
+riscv64|vmlinux: ELF 64-bit LSB executable, UCB RISC-V, RVC, double-float ABI, version 1 (SYSV), statically linked, BuildID[sha1]=c3a81f07e2, not stripped|qemu-system-riscv64|arch/riscv/boot/Image|-M virt -bios default|-M virt,accel=kvm -cpu host -bios default|console=ttyS0
+mipsel|vmlinux: ELF 32-bit LSB executable, MIPS, MIPS32 rel2 version 1 (SYSV), statically linked, BuildID[sha1]=5d02ee61a9, not stripped|qemu-system-mipsel|vmlinux|-M malta|-M malta,accel=kvm -cpu host|console=ttyS0
+mips|vmlinux: ELF 32-bit MSB executable, MIPS, MIPS32 rel2 version 1 (SYSV), statically linked, BuildID[sha1]=1a6b44f0c8, not stripped|qemu-system-mips|vmlinux|-M malta|-M malta,accel=kvm -cpu host|console=ttyS0
+s390x|vmlinux: ELF 64-bit MSB executable, IBM S/390, version 1 (SYSV), statically linked, BuildID[sha1]=e81f0c9b37, not stripped|qemu-system-s390x|arch/s390/boot/bzImage|-M s390-ccw-virtio|-M s390-ccw-virtio,accel=kvm -cpu host|console=ttysclp0
+ppc64le|vmlinux: ELF 64-bit LSB executable, 64-bit PowerPC or cisco 7500, Power ELF V2 ABI, version 1 (SYSV), statically linked, BuildID[sha1]=6f2d90ab14, not stripped|qemu-system-ppc64|vmlinux|-M pseries|-M pseries,accel=kvm -cpu host|console=hvc0
+EOF
+)
+
+# --- per-arch table lookups -------------------------------------------------
+
+covered=$(cut -d'|' -f1 <<< "$ARCH_CASES" | sort | tr '\n' ' ')
+t_eq "every arch in arches.tsv has a test row" "$covered" "$(arch_list | sort | tr '\n' ' ')"
+
+while IFS='|' read -r arch text qemu image tcg kvm append; do
+	t_eq "identify_qemu_from_file_output $arch" "$qemu" "$(identify_qemu_from_file_output "$text")"
+	t_eq "arch_of_qemu $qemu" "$arch" "$(arch_of_qemu "$qemu")"
+	t_eq "arch_of_qemu /usr/bin/$qemu" "$arch" "$(arch_of_qemu "/usr/bin/$qemu")"
+	t_eq "identify_boot_image $qemu" "$image" "$(identify_boot_image "$qemu")"
+	t_eq "identify_boot_image by arch $arch" "$image" "$(identify_boot_image "$arch")"
+	t_eq "identify_qemu_args $qemu tcg" "$tcg" "$(identify_qemu_args "$qemu" tcg)"
+	t_eq "identify_qemu_args $qemu kvm" "$kvm" "$(identify_qemu_args "$qemu" kvm)"
+	t_eq "identify_qemu_append $qemu" "$append" "$(identify_qemu_append "$qemu")"
+	t_eq "specify_qemu_cpus $qemu" "-m 512 -smp 3" "$(specify_qemu_cpus "$qemu" "-m 512" 3)"
+done <<< "$ARCH_CASES"
+
+t_fails "unknown kernel type is refused, naming the text" 'identify_qemu: .*SPARC V9' \
+	identify_qemu_from_file_output "vmlinux: ELF 64-bit MSB executable, SPARC V9, relaxed memory ordering"
+t_fails "non-ELF is refused" 'identify_qemu: .*ASCII text' \
+	identify_qemu_from_file_output "vmlinux: ASCII text"
+t_fails "identify_qemu on a missing file" 'no such file' identify_qemu "$TMP/no-such-vmlinux"
+
+if [ "$(uname -m)" = x86_64 ]; then
+	t_eq "identify_qemu on a real x86-64 ELF" qemu-system-x86_64 "$(identify_qemu /bin/sh)"
+else
+	t_skip "identify_qemu on a real x86-64 ELF" "host is not x86_64"
+fi
+if command -v i686-linux-gnu-gcc > /dev/null; then
+	echo 'int x;' > "$TMP/x.c"
+	i686-linux-gnu-gcc -c -o "$TMP/x.o" "$TMP/x.c"
+	t_eq "identify_qemu on a real i386 object" qemu-system-i386 "$(identify_qemu "$TMP/x.o")"
+else
+	t_skip "identify_qemu on a real i386 object" "no i686-linux-gnu-gcc"
+fi
+
+t_fails "arch_of_qemu unknown binary" 'no arch uses' arch_of_qemu qemu-system-sparc64
+t_eq "TORTURE_BOOT_IMAGE overrides the table" /tmp/my/bzImage \
+	"$(TORTURE_BOOT_IMAGE=/tmp/my/bzImage identify_boot_image qemu-system-s390x)"
+t_eq "alias names an arch too" arch/arm64/boot/Image "$(identify_boot_image arm64)"
+t_fails "identify_qemu_args refuses an unknown accelerator" 'tcg or kvm' identify_qemu_args qemu-system-x86_64 hvf
+t_fails "identify_qemu_args refuses an unknown binary" 'no arch uses' identify_qemu_args qemu-system-sparc64 tcg
+
+# A table where two rows share one QEMU binary, and one machine lacks -smp.
+{
+	grep -v '^#' "$CFG/arches.tsv" | grep '^x86_64'
+	printf 'x32\tx86_64\t-\t-\tgcc\t-mx32\t-\tqemu-system-x86_64\tqemu-system-x86\tpc\t-\tttyS0\tarch/x86/boot/bzImage\tx32\tno\tno\t-\t-\n'
+	printf 'mcu\tarm\t-\t-\tgcc\t-\t-\tqemu-system-mcu\tqemu-system-arm\tmps2\t-\tttyAMA0\tarch/arm/boot/Image\tmcu\tno\tno\t-\t-\n'
+} > "$TMP/arches.tsv"
+# shellcheck disable=SC2016 # $1 is for the inner shell
+t_fails "a binary shared by two arches must be named by arch" 'several arches' \
+	env ARCH_TABLE="$TMP/arches.tsv" bash -c '. "$1"; arch_of_qemu qemu-system-x86_64' _ "$TOP/kvm-scripts/functions.sh"
+t_eq "a shared binary's arch is reachable by arch name" "-M pc" \
+	"$(ARCH_TABLE="$TMP/arches.tsv" identify_qemu_args x32 tcg)"
+t_eq "no -smp for a machine without SMP" "-m 64" \
+	"$(ARCH_TABLE="$TMP/arches.tsv" specify_qemu_cpus qemu-system-mcu "-m 64" 4)"
+t_eq "an explicit -smp is kept" "-smp 2 -m 512" "$(specify_qemu_cpus qemu-system-x86_64 "-smp 2 -m 512" 8)"
+t_eq "-smp added to empty args" "-smp 8" "$(specify_qemu_cpus qemu-system-x86_64 "" 8)"
+t_fails "specify_qemu_cpus refuses a bad CPU count" 'positive integer' specify_qemu_cpus qemu-system-x86_64 "" 0
+
+# --- parse_duration ---------------------------------------------------------
+
+while read -r text want; do
+	t_eq "parse_duration $text" "$want" "$(parse_duration "$text")"
+done <<'EOF'
+10 600
+1 60
+30s 30
+2m 120
+3h 10800
+1d 86400
+007s 7
+EOF
+for bad in "" 0 0s 00m -5 10x 1.5 "1 h" h 1hh 5S 9999999999 " 10"; do
+	t_fails "parse_duration refuses '$bad'" '^parse_duration: ' parse_duration "$bad"
+done
+
+# --- expand_config_list -----------------------------------------------------
+
+t_eq "expand_config_list repeats" "TREE01 TINY01 SRCU-N SRCU-N" \
+	"$(expand_config_list "TREE01 TINY01 2*SRCU-N" | tr '\n' ' ' | sed 's/ $//')"
+t_eq "expand_config_list counts lines" 5 "$(expand_config_list "  3*TREE02   TINY01 1*TREE03 " | wc -l)"
+t_eq "expand_config_list takes several arguments" "A B" "$(expand_config_list A B | tr '\n' ' ' | sed 's/ $//')"
+for bad in "0*X" "*X" "2*" "x*Y" "2*3*X" "-1*X" "TREE01,TINY01" ""; do
+	t_fails "expand_config_list refuses '$bad'" '^expand_config_list: ' expand_config_list "$bad"
+done
+
+# --- fragments --------------------------------------------------------------
+
+t_eq "scenario_cpus rcu/TREE01" 8 "$(scenario_cpus "$CFG/rcu/TREE01")"
+t_eq "scenario_cpus rcu/TREE07" 12 "$(scenario_cpus "$CFG/rcu/TREE07")"
+t_eq "scenario_cpus rcu/TINY01 (SMP=n)" 1 "$(scenario_cpus "$CFG/rcu/TINY01")"
+t_eq "scenario_cpus rcu/TREE09 (SMP=n, preemptible)" 1 "$(scenario_cpus "$CFG/rcu/TREE09")"
+t_eq "scenario_cpus rcu/RUDE01" 3 "$(scenario_cpus "$CFG/rcu/RUDE01")"
+t_eq "scenario_cpus lock/LOCK08" 2 "$(scenario_cpus "$CFG/lock/LOCK08")"
+t_eq "scenario_cpus rcuscale/TREE54" 54 "$(scenario_cpus "$CFG/rcuscale/TREE54")"
+echo 'CONFIG_NR_CPUS=4' > "$TMP/nr4"
+t_eq "scenario_cpus: a later file wins" 4 "$(scenario_cpus "$CFG/rcu/TREE01" "$TMP/nr4")"
+printf '# CONFIG_SMP is not set\n' > "$TMP/nosmp"
+t_eq "scenario_cpus: .config spelling of SMP=n" 1 "$(scenario_cpus "$CFG/rcu/TREE01" "$TMP/nosmp")"
+printf '# nothing\nCONFIG_PREEMPT=y\n' > "$TMP/plain"
+t_eq "scenario_cpus without SMP or NR_CPUS" 1 "$(scenario_cpus "$TMP/plain")"
+printf 'CONFIG_SMP=y\n' > "$TMP/smp-only"
+t_fails "scenario_cpus refuses SMP=y without NR_CPUS" 'without CONFIG_NR_CPUS' scenario_cpus "$TMP/smp-only"
+printf 'CONFIG_SMP=y\nCONFIG_NR_CPUS=four\n' > "$TMP/nr-bad"
+t_fails "scenario_cpus refuses a non-numeric NR_CPUS" 'not a positive integer' scenario_cpus "$TMP/nr-bad"
+
+t_eq "scenario_boot_args rcu/TREE04.boot" "nohz_full=1-N" "$(scenario_boot_args "$CFG/rcu/TREE04.boot")"
+t_eq "scenario_boot_args rcu/SRCU-N.boot" "rcutorture.torture_type=srcu" "$(scenario_boot_args "$CFG/rcu/SRCU-N.boot")"
+t_eq "scenario_boot_args without a file" "" "$(scenario_boot_args "$CFG/rcu/TINY01.boot")"
+
+printf '# SPDX-License-Identifier: GPL-2.0\n# a comment\nCONFIG_A=y\n\nCONFIG_B=n\nCONFIG_C=12\nCONFIG_D="x y"\n' > "$TMP/frag"
+t_eq "fragment_to_kconfig" 'CONFIG_A=y|# CONFIG_B is not set|CONFIG_C=12|CONFIG_D="x y"' \
+	"$(fragment_to_kconfig "$TMP/frag" | tr '\n' '|' | sed 's/|$//')"
+printf 'CONFIG_A=y\nCONFIG_C=16\nCONFIG_D="x y"\n# CONFIG_E is not set\n' > "$TMP/dotconfig"
+printf 'CONFIG_A=y\nCONFIG_B=n\nCONFIG_C=16\nCONFIG_D="x y"\nCONFIG_E=n\n' > "$TMP/frag-ok"
+t_run "config_mismatches: all options stuck" config_mismatches "$TMP/dotconfig" "$TMP/frag-ok"
+echo 'CONFIG_A=n' > "$TMP/frag-a-off"
+t_fails "config_mismatches reports options that did not stick" \
+	'^CONFIG_A wanted n got y$' config_mismatches "$TMP/dotconfig" "$TMP/frag-ok" "$TMP/frag-a-off"
+printf 'CONFIG_B=y\nCONFIG_C=12\nCONFIG_A=y\nCONFIG_C=12\n' > "$TMP/frag-bad"
+t_eq "config_mismatches lists each bad option once, in order" \
+	"CONFIG_B wanted y got n|CONFIG_C wanted 12 got 16" \
+	"$(config_mismatches "$TMP/dotconfig" "$TMP/frag-bad" | tr '\n' '|' | sed 's/|$//')"
+
+# --- cap_boot_cpus ----------------------------------------------------------
+
+cap() { cap_boot_cpus "$@" 2> /dev/null; }
+t_eq "cap: list above the limit shrinks" "nohz_full=2-3" "$(cap "nohz_full=2-9" 4)"
+t_eq "cap: other words untouched" "maxcpus=8 threadirqs rcu_nocbs=0-1,3" \
+	"$(cap "maxcpus=8 threadirqs rcu_nocbs=0-1,3-7" 4)"
+t_eq "cap: fully out-of-range parameter dropped" "a=1 b=2" "$(cap "a=1 isolcpus=5-7 b=2" 4)"
+t_eq "cap: isolcpus flags kept" "isolcpus=nohz,domain,1-2" "$(cap "isolcpus=nohz,domain,1-7" 3)"
+t_eq "cap: isolcpus with only flags left is dropped" "" "$(cap "isolcpus=nohz,domain,5-7" 3)"
+t_eq "cap: single CPUs filtered" "irqaffinity=0,2" "$(cap "irqaffinity=0,2,4,6" 3)"
+t_eq "cap: range ending at N kept" "nohz_full=1-N" "$(cap "nohz_full=1-N" 4)"
+t_eq "cap: range starting past the limit dropped" "" "$(cap "nohz_full=1-N" 1)"
+t_eq "cap: range to one CPU" "rcu_nocbs=3" "$(cap "rcu_nocbs=3-7" 4)"
+t_eq "cap: stride kept" "rcu_nocbs=1-3:1/2" "$(cap "rcu_nocbs=1-7:1/2" 4)"
+t_eq "cap: all kept" "rcu_nocbs=all" "$(cap "rcu_nocbs=all" 2)"
+t_eq "cap: nothing to change" "nohz_full=1-3 quiet" "$(cap "nohz_full=1-3 quiet" 4)"
+t_eq "cap: note for a change" "cap_boot_cpus: note: nohz_full=2-9 -> nohz_full=2-3 (4 CPUs)" \
+	"$(cap_boot_cpus "nohz_full=2-9" 4 2>&1 > /dev/null)"
+t_eq "cap: note for a drop" "cap_boot_cpus: note: dropped isolcpus=5-7: no CPU below 4 in it" \
+	"$(cap_boot_cpus "isolcpus=5-7" 4 2>&1 > /dev/null)"
+t_eq "cap: no note when nothing changes" "" "$(cap_boot_cpus "nohz_full=1-3" 4 2>&1 > /dev/null)"
+t_fails "cap: refuses a bad CPU count" 'positive integer' cap_boot_cpus "nohz_full=1" x
+
+# --- parse_console ----------------------------------------------------------
+
+# pc LOG TYPE KEY: one value from parse_console's output.
+pc() {
+	parse_console "$FIX/$1" "$2" | sed -n "s/^$3=//p"
+}
+
+t_eq "console: rcu success" SUCCESS "$(pc rcu-success.log rcu verdict)"
+t_eq "console: rcu success has no warnings" 0 "$(pc rcu-success.log rcu warning)"
+t_eq "console: End of test: FAILURE" FAILURE "$(pc rcu-end-failure.log rcu verdict)"
+t_eq "console: End of test: FAILURE reason" "srcud-torture:--- End of test: FAILURE" \
+	"$(pc rcu-end-failure.log rcu reason | cut -c1-38)"
+t_eq "console: !!! line" FAILURE "$(pc rcu-bang.log rcu verdict)"
+t_eq "console: !!! line reason" "tasks-tracing-torture: !!! Reader Pipe:" "$(pc rcu-bang.log rcu reason | cut -c1-39)"
+t_eq "console: !!! run warning count" 1 "$(pc rcu-bang.log rcu warning)"
+t_eq "console: GP hang" GP-HANG "$(pc rcu-gp-hang.log rcu verdict)"
+t_eq "console: GP hang reason" "ver: stuck at 731 over the last 3 statistics lines" "$(pc rcu-gp-hang.log rcu reason)"
+t_eq "console: GP hang stall count" 1 "$(pc rcu-gp-hang.log rcu stall)"
+t_eq "console: GP hang starved count" 1 "$(pc rcu-gp-hang.log rcu starved)"
+t_eq "console: GP hang needs a stuck counter" HANG "$(pc rcu-hang.log rcu verdict)"
+t_eq "console: panic" PANIC "$(pc panic.log rcu verdict)"
+t_eq "console: panic reason" "Kernel panic - not syncing: Fatal exception" "$(pc panic.log rcu reason)"
+t_eq "console: panic oops count" 1 "$(pc panic.log rcu oops)"
+t_eq "console: panic BUG count" 1 "$(pc panic.log rcu bug)"
+t_eq "console: no end" NO-END "$(pc no-end.log rcu verdict)"
+t_eq "console: splats verdict" SUCCESS "$(pc splats.log rcu verdict)"
+while read -r key want; do
+	t_eq "console: splats $key" "$want" "$(pc splats.log rcu "$key")"
+done <<'EOF'
+bug 1
+oops 0
+warning 2
+call_trace 3
+stall 2
+starved 1
+badness 1
+EOF
+t_eq "console: output keys in order" "verdict reason bug oops warning call_trace stall starved badness" \
+	"$(parse_console "$FIX/splats.log" rcu | cut -d= -f1 | tr '\n' ' ' | sed 's/ $//')"
+t_eq "console: lock success" SUCCESS "$(pc lock-success.log lock verdict)"
+t_eq "console: lock Fail !!!" FAILURE "$(pc lock-failure.log lock verdict)"
+t_eq "console: scf failure" FAILURE "$(pc scf-failure.log scf verdict)"
+t_eq "console: refscale end table" SUCCESS "$(pc refscale-success.log refscale verdict)"
+t_eq "console: rcuscale complete" SUCCESS "$(pc rcuscale-success.log rcuscale verdict)"
+t_eq "console: rcuscale never completed" HANG "$(pc rcuscale-hang.log rcuscale verdict)"
+t_eq "console: an rcu log read as refscale has not ended" HANG "$(pc rcu-success.log refscale verdict)"
+t_fails "console: unknown torture type" 'unknown torture type' parse_console "$FIX/rcu-success.log" bogus
+t_fails "console: missing log" 'cannot read' parse_console "$TMP/none.log" rcu
+
+t_done
