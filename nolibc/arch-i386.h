@@ -107,11 +107,27 @@ __attribute__((weak, naked, noreturn)) void _start(void)
 		"hlt\n");
 }
 
+/*
+ * Signal return. i386 has two frame layouts: a handler installed with
+ * SA_SIGINFO gets an rt frame, undone by rt_sigreturn; any other handler
+ * gets the legacy frame, whose signal number argument must be popped
+ * before sigreturn. Using rt_sigreturn for both corrupts the registers of
+ * whatever the signal interrupted.
+ */
 #define NOLIBC_HAVE_SA_RESTORER 1
+#define NOLIBC_HAVE_LEGACY_SIGFRAME 1
 void __nolibc_restore_rt(void);
 __attribute__((weak, naked)) void __nolibc_restore_rt(void)
 {
 	__asm__ volatile("movl $173, %eax\n"	/* __NR_rt_sigreturn */
+			 "int  $0x80\n");
+}
+
+void __nolibc_restore(void);
+__attribute__((weak, naked)) void __nolibc_restore(void)
+{
+	__asm__ volatile("popl %eax\n"
+			 "movl $119, %eax\n"	/* __NR_sigreturn */
 			 "int  $0x80\n");
 }
 

@@ -4,6 +4,14 @@
  * kernel needs a user-space return path (SA_RESTORER) the arch file provides
  * __nolibc_restore_rt, which calls rt_sigreturn with the stack untouched.
  */
+
+/* A program's own #include of this name in a sysroot: nolibc.h includes
+ * everything, this file too, in the order the headers need each other.
+ */
+#ifndef _NOLIBC_H
+#include "nolibc.h"
+#endif
+
 #ifndef _NOLIBC_SIGNAL_H
 #define _NOLIBC_SIGNAL_H
 
@@ -17,6 +25,18 @@ typedef struct {
 	unsigned long sig[_NSIG / (8 * sizeof(unsigned long))];
 } sigset_t;
 
+union sigval {
+	int sival_int;
+	void *sival_ptr;
+};
+
+/*
+ * The kernel's siginfo: 128 bytes, three ints, then a union that holds
+ * pointers and so starts at offset 16 on 64-bit arches and 12 on 32-bit.
+ * Only the members a test program reads are named.
+ */
+#define __NOLIBC_SI_PAD (128 / sizeof(int) - (sizeof(void *) == 8 ? 4 : 3))
+
 typedef struct {
 	int si_signo;
 #ifdef NOLIBC_SIGINFO_CODE_FIRST
@@ -26,8 +46,47 @@ typedef struct {
 	int si_errno;
 	int si_code;
 #endif
-	int __si_fields[29];
+	union {
+		int __pad[__NOLIBC_SI_PAD];
+		struct {		/* kill, tgkill, sigqueue, SIGCHLD */
+			pid_t pid;
+			uid_t uid;
+			union {
+				union sigval value;
+				int status;
+			};
+		} __proc;
+		struct {		/* SIGSEGV, SIGBUS, SIGILL, SIGFPE */
+			void *addr;
+		} __fault;
+	} __si;
 } siginfo_t;
+
+#define si_pid __si.__proc.pid
+#define si_uid __si.__proc.uid
+#define si_value __si.__proc.value
+#define si_status __si.__proc.status
+#define si_addr __si.__fault.addr
+
+/* si_code values */
+#define SI_USER 0
+#define SI_KERNEL 0x80
+#define SI_QUEUE (-1)
+#define SI_TIMER (-2)
+#define SI_MESGQ (-3)
+#define SI_ASYNCIO (-4)
+#define SI_SIGIO (-5)
+#define SI_TKILL (-6)
+#define SEGV_MAPERR 1
+#define SEGV_ACCERR 2
+#define BUS_ADRALN 1
+#define BUS_ADRERR 2
+#define CLD_EXITED 1
+#define CLD_KILLED 2
+#define CLD_DUMPED 3
+#define CLD_TRAPPED 4
+#define CLD_STOPPED 5
+#define CLD_CONTINUED 6
 
 struct sigaction {
 	union {
@@ -135,6 +194,10 @@ __nolibc_fn int sigaction(int sig, const struct sigaction *act, struct sigaction
 #ifdef NOLIBC_HAVE_SA_RESTORER
 		kact.flags |= SA_RESTORER;
 		kact.restorer = __nolibc_restore_rt;
+#ifdef NOLIBC_HAVE_LEGACY_SIGFRAME
+		if (!(act->sa_flags & SA_SIGINFO))
+			kact.restorer = __nolibc_restore;
+#endif
 #endif
 	}
 	ret = sys_rt_sigaction(sig, act ? &kact : NULL, old ? &kold : NULL);
@@ -194,5 +257,6 @@ __nolibc_fn unsigned int alarm(unsigned int seconds)
 	return old.value.tv_sec + !!old.value.tv_usec;
 #endif
 }
+
 
 #endif /* _NOLIBC_SIGNAL_H */

@@ -2,9 +2,17 @@
 /*
  * String and memory functions. The byte loops carry a compiler barrier so
  * gcc cannot turn memset() into a call to memset() (pitfall 7).
- * memcpy/memmove/memset/memcmp are weak globals rather than static because
+ * memcpy/memmove/memset/memcmp/bcmp are weak globals rather than static as
  * the compiler emits calls to them on its own (struct copies, zeroing).
  */
+
+/* A program's own #include of this name in a sysroot: nolibc.h includes
+ * everything, this file too, in the order the headers need each other.
+ */
+#ifndef _NOLIBC_H
+#include "nolibc.h"
+#endif
+
 #ifndef _NOLIBC_STRING_H
 #define _NOLIBC_STRING_H
 
@@ -63,6 +71,12 @@ __nolibc_weak int memcmp(const void *a, const void *b, size_t n)
 			return *p - *q;
 	}
 	return 0;
+}
+
+/* clang turns memcmp() == 0 into bcmp(), which must exist then. */
+__nolibc_weak int bcmp(const void *a, const void *b, size_t n)
+{
+	return memcmp(a, b, n);
 }
 
 __nolibc_fn void *memchr(const void *s, int c, size_t n)
@@ -252,5 +266,6 @@ __nolibc_fn char *strtok_r(char *s, const char *delim, char **save)
 	*save = end;
 	return s;
 }
+
 
 #endif /* _NOLIBC_STRING_H */

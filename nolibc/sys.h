@@ -235,6 +235,31 @@ __nolibc_fn int statx(int dirfd, const char *path, int flags, unsigned int mask,
 	return __sysret(sys_statx(dirfd, path, flags, mask, buf));
 }
 
+/*
+ * dev_t is 64 bits with glibc's encoding, so values and st_rdev compare
+ * equal between the two libraries: minor bits 0-7 and 20-43, major bits
+ * 8-19 and 44-63. Macros, as in glibc, so a variable may be named "major".
+ */
+__nolibc_fn dev_t __nolibc_makedev(unsigned int maj, unsigned int min)
+{
+	return ((dev_t)(maj & 0xfffU) << 8) | ((dev_t)(maj & ~0xfffU) << 32) |
+	       (min & 0xffU) | ((dev_t)(min & ~0xffU) << 12);
+}
+
+__nolibc_fn unsigned int __nolibc_major(dev_t dev)
+{
+	return ((dev >> 8) & 0xfffU) | ((unsigned int)(dev >> 32) & ~0xfffU);
+}
+
+__nolibc_fn unsigned int __nolibc_minor(dev_t dev)
+{
+	return (dev & 0xffU) | ((unsigned int)(dev >> 12) & ~0xffU);
+}
+
+#define makedev(maj, min) __nolibc_makedev(maj, min)
+#define major(dev) __nolibc_major(dev)
+#define minor(dev) __nolibc_minor(dev)
+
 /* fstatat() on statx(): one struct stat layout for every arch. */
 __nolibc_fn int sys_fstatat(int dirfd, const char *path, struct stat *st, int flags)
 {
@@ -244,13 +269,13 @@ __nolibc_fn int sys_fstatat(int dirfd, const char *path, struct stat *st, int fl
 	ret = sys_statx(dirfd, path, flags, STATX_BASIC_STATS, &sx);
 	if (ret < 0)
 		return ret;
-	st->st_dev = ((dev_t)sx.stx_dev_major << 8) | sx.stx_dev_minor;
+	st->st_dev = __nolibc_makedev(sx.stx_dev_major, sx.stx_dev_minor);
 	st->st_ino = sx.stx_ino;
 	st->st_mode = sx.stx_mode;
 	st->st_nlink = sx.stx_nlink;
 	st->st_uid = sx.stx_uid;
 	st->st_gid = sx.stx_gid;
-	st->st_rdev = ((dev_t)sx.stx_rdev_major << 8) | sx.stx_rdev_minor;
+	st->st_rdev = __nolibc_makedev(sx.stx_rdev_major, sx.stx_rdev_minor);
 	st->st_size = sx.stx_size;
 	st->st_blksize = sx.stx_blksize;
 	st->st_blocks = sx.stx_blocks;
@@ -428,20 +453,20 @@ __nolibc_fn int chroot(const char *path)
 	return __sysret(sys_chroot(path));
 }
 
+/* mknodat takes the kernel's 32-bit encoding: 12-bit major, 20-bit minor. */
 __nolibc_fn int sys_mknodat(int dirfd, const char *path, mode_t mode, dev_t dev)
 {
-	return __nolibc_sc(4, __NR_mknodat, dirfd, (long)path, mode, (long)dev);
+	unsigned int maj = major(dev), min = minor(dev);
+
+	if (maj > 0xfff || min > 0xfffff)
+		return -EINVAL;
+	return __nolibc_sc(4, __NR_mknodat, dirfd, (long)path, mode,
+			   (min & 0xff) | (maj << 8) | ((min & ~0xffU) << 12));
 }
 
 __nolibc_fn int mknod(const char *path, mode_t mode, dev_t dev)
 {
 	return __sysret(sys_mknodat(AT_FDCWD, path, mode, dev));
-}
-
-__nolibc_fn dev_t makedev(unsigned int major, unsigned int minor)
-{
-	/* the kernel's new_encode_dev() layout, as mknod takes it */
-	return (minor & 0xff) | (major << 8) | ((dev_t)(minor & ~0xffU) << 12);
 }
 
 __nolibc_fn int sys_mount(const char *src, const char *tgt, const char *fstype,
@@ -465,6 +490,11 @@ __nolibc_fn int sys_umount2(const char *path, int flags)
 __nolibc_fn int umount2(const char *path, int flags)
 {
 	return __sysret(sys_umount2(path, flags));
+}
+
+__nolibc_fn int umount(const char *path)
+{
+	return umount2(path, 0);
 }
 
 __nolibc_fn int sys_getdents64(int fd, struct linux_dirent64 *dirp, int count)
@@ -496,7 +526,11 @@ __nolibc_fn void *sys_mmap(void *addr, size_t length, int prot, int flags, int f
 			   off_t offset)
 {
 #ifdef __NR_mmap2
-	/* mmap2 counts the offset in 4096-byte units on every arch using it */
+	/* mmap2 counts the offset in 4096-byte units on every arch using it;
+	 * an offset the shift would round down must fail as mmap does.
+	 */
+	if (offset & 4095)
+		return (void *)-EINVAL;
 	return (void *)__nolibc_sc(6, __NR_mmap2, (long)addr, length, prot, flags, fd,
 				   offset >> 12);
 #else
