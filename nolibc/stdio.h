@@ -4,6 +4,14 @@
  * The printf family formats into a small stack buffer and writes it out in
  * chunks, so output order between printf and write() is always preserved.
  */
+
+/* A program's own #include of this name in a sysroot: nolibc.h includes
+ * everything, this file too, in the order the headers need each other.
+ */
+#ifndef _NOLIBC_H
+#include "nolibc.h"
+#endif
+
 #ifndef _NOLIBC_STDIO_H
 #define _NOLIBC_STDIO_H
 
@@ -128,13 +136,19 @@ __nolibc_fn int getchar(void)
 	return fgetc(stdin);
 }
 
-/* Reads one byte at a time so nothing past the newline is consumed. */
+/* Reads one byte at a time so nothing past the newline is consumed. With
+ * room for the NUL only, there is nothing to read: "" is the answer.
+ */
 __nolibc_fn char *fgets(char *s, int size, FILE *stream)
 {
 	int i = 0, c;
 
 	if (size <= 0)
 		return NULL;
+	if (size == 1) {
+		*s = 0;
+		return s;
+	}
 	while (i < size - 1) {
 		c = fgetc(stream);
 		if (c == EOF)
@@ -147,6 +161,28 @@ __nolibc_fn char *fgets(char *s, int size, FILE *stream)
 		return NULL;
 	s[i] = 0;
 	return s;
+}
+
+/* Streams are unbuffered, so every buffering mode is already satisfied. */
+#define _IOFBF 0
+#define _IOLBF 1
+#define _IONBF 2
+
+__nolibc_fn int setvbuf(FILE *stream, char *buf, int mode, size_t size)
+{
+	(void)stream;
+	(void)buf;
+	(void)size;
+	if (mode != _IOFBF && mode != _IOLBF && mode != _IONBF) {
+		SET_ERRNO(EINVAL);
+		return -1;
+	}
+	return 0;
+}
+
+__nolibc_fn void setbuf(FILE *stream, char *buf)
+{
+	setvbuf(stream, buf, buf ? _IOFBF : _IONBF, BUFSIZ);
 }
 
 __nolibc_fn int fflush(FILE *stream)
@@ -505,10 +541,12 @@ __nolibc_fn int printf(const char *fmt, ...)
 	return ret;
 }
 
-/* Short names for the common errors; the number for the others. */
+/* glibc's texts for the common errors; glibc's "Unknown error N" for the
+ * others (glibc knows more texts; this keeps the size down).
+ */
 __nolibc_fn const char *strerror(int err)
 {
-	static char buf[16];
+	static char buf[32];
 
 	switch (err) {
 	case 0: return "Success";
@@ -532,7 +570,7 @@ __nolibc_fn const char *strerror(int err)
 	case ERANGE: return "Numerical result out of range";
 	case ENOSYS: return "Function not implemented";
 	}
-	snprintf(buf, sizeof(buf), "errno=%d", err);
+	snprintf(buf, sizeof(buf), "Unknown error %d", err);
 	return buf;
 }
 
@@ -543,5 +581,6 @@ __nolibc_fn void perror(const char *msg)
 	else
 		fprintf(stderr, "%s\n", strerror(errno));
 }
+
 
 #endif /* _NOLIBC_STDIO_H */

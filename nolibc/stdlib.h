@@ -3,6 +3,14 @@
  * Standard library: environment, auxiliary vector, allocation on mmap,
  * number conversions, sorting, exit.
  */
+
+/* A program's own #include of this name in a sysroot: nolibc.h includes
+ * everything, this file too, in the order the headers need each other.
+ */
+#ifndef _NOLIBC_H
+#include "nolibc.h"
+#endif
+
 #ifndef _NOLIBC_STDLIB_H
 #define _NOLIBC_STDLIB_H
 
@@ -108,6 +116,11 @@ __nolibc_fn void *realloc(void *ptr, size_t size)
 
 	if (!ptr)
 		return malloc(size);
+	/* like glibc: realloc(p, 0) frees p and returns NULL */
+	if (!size) {
+		free(ptr);
+		return NULL;
+	}
 	b = (struct __nolibc_block *)ptr - 1;
 	if (size <= b->map_len - sizeof(*b)) {
 		b->size = size;
@@ -382,5 +395,6 @@ __nolibc_fn __nolibc_noreturn void abort(void)
 	raise(SIGABRT);
 	_exit(127);
 }
+
 
 #endif /* _NOLIBC_STDLIB_H */
