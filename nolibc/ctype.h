@@ -2,6 +2,14 @@
 /*
  * Character classes for the "C" locale, without a table.
  */
+
+/* A program's own #include of this name in a sysroot: nolibc.h includes
+ * everything, this file too, in the order the headers need each other.
+ */
+#ifndef _NOLIBC_H
+#include "nolibc.h"
+#endif
+
 #ifndef _NOLIBC_CTYPE_H
 #define _NOLIBC_CTYPE_H
 
@@ -81,5 +89,6 @@ __nolibc_fn int toupper(int c)
 {
 	return islower(c) ? c & ~0x20 : c;
 }
+
 
 #endif /* _NOLIBC_CTYPE_H */

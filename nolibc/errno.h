@@ -3,6 +3,14 @@
  * errno: one weak global shared by every object file of a program, and the
  * helpers that turn the kernel's -errno returns into the POSIX convention.
  */
+
+/* A program's own #include of this name in a sysroot: nolibc.h includes
+ * everything, this file too, in the order the headers need each other.
+ */
+#ifndef _NOLIBC_H
+#include "nolibc.h"
+#endif
+
 #ifndef _NOLIBC_ERRNO_H
 #define _NOLIBC_ERRNO_H
 
@@ -34,5 +42,6 @@ __nolibc_fn long __sysret(long ret)
 	}
 	return ret;
 }
+
 
 #endif /* _NOLIBC_ERRNO_H */

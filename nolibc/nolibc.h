@@ -24,6 +24,8 @@
 #include "time.h"
 #include "stdio.h"
 #include "assert.h"
+#include "alloca.h"
+#include "inttypes.h"
 #include "crt.h"
 
 #endif /* _NOLIBC_H */

@@ -2,6 +2,14 @@
 /*
  * Time of day and clocks.
  */
+
+/* A program's own #include of this name in a sysroot: nolibc.h includes
+ * everything, this file too, in the order the headers need each other.
+ */
+#ifndef _NOLIBC_H
+#include "nolibc.h"
+#endif
+
 #ifndef _NOLIBC_TIME_H
 #define _NOLIBC_TIME_H
 
@@ -29,5 +37,6 @@ __nolibc_fn double difftime(time_t end, time_t start)
 {
 	return (double)(end - start);
 }
+
 
 #endif /* _NOLIBC_TIME_H */

@@ -43,6 +43,20 @@
 #define _SYS_PRCTL_H 1
 #define _SYS_SYSCALL_H 1
 #define _SYS_AUXV_H 1
+#define _SYS_SYSMACROS_H 1
+#define _SYS_RESOURCE_H 1
+/* ... and the compiler's own freestanding headers, whose definitions would
+ * otherwise be spelled differently from ours and warn as redefinitions.
+ */
+#define _STDARG_H 1
+#define _ANSI_STDARG_H_ 1
+#define __STDARG_H 1
+#define _VA_LIST 1
+#define _STDDEF_H 1
+#define __STDDEF_H 1
+#define _GCC_LIMITS_H_ 1
+#define _LIMITS_H___ 1
+#define __CLANG_LIMITS_H 1
 
 typedef __INT8_TYPE__ int8_t;
 typedef __INT16_TYPE__ int16_t;
@@ -103,6 +117,13 @@ typedef unsigned int useconds_t;
 #ifndef NULL
 #define NULL ((void *)0)
 #endif
+
+/* <stdarg.h> is the compiler's business: name its builtins. */
+typedef __builtin_va_list va_list;
+#define va_start(ap, last) __builtin_va_start(ap, last)
+#define va_arg(ap, type) __builtin_va_arg(ap, type)
+#define va_end(ap) __builtin_va_end(ap)
+#define va_copy(dst, src) __builtin_va_copy(dst, src)
 
 #define offsetof(type, member) __builtin_offsetof(type, member)
 
@@ -170,6 +191,10 @@ typedef unsigned int useconds_t;
 
 #define EXIT_SUCCESS 0
 #define EXIT_FAILURE 1
+
+#define SEEK_SET 0
+#define SEEK_CUR 1
+#define SEEK_END 2
 
 #define STDIN_FILENO 0
 #define STDOUT_FILENO 1
@@ -261,6 +286,16 @@ struct linux_dirent64 {
 	char d_name[];
 };
 
+/* d_type values */
+#define DT_UNKNOWN 0
+#define DT_FIFO 1
+#define DT_CHR 2
+#define DT_DIR 4
+#define DT_BLK 6
+#define DT_REG 8
+#define DT_LNK 10
+#define DT_SOCK 12
+
 struct utsname {
 	char sysname[65];
 	char nodename[65];
@@ -285,6 +320,12 @@ struct rusage {
 #define WCOREDUMP(status) ((status) & 0x80)
 
 #define MAP_FAILED ((void *)-1)
+
+/* umount2() flags */
+#define MNT_FORCE 1
+#define MNT_DETACH 2
+#define MNT_EXPIRE 4
+#define UMOUNT_NOFOLLOW 8
 
 #define RB_AUTOBOOT 0x01234567
 #define RB_HALT_SYSTEM 0xcdef0123

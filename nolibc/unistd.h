@@ -2,6 +2,14 @@
 /*
  * POSIX helpers built on the syscalls: sleeping, page size, tty checks.
  */
+
+/* A program's own #include of this name in a sysroot: nolibc.h includes
+ * everything, this file too, in the order the headers need each other.
+ */
+#ifndef _NOLIBC_H
+#include "nolibc.h"
+#endif
+
 #ifndef _NOLIBC_UNISTD_H
 #define _NOLIBC_UNISTD_H
 
@@ -76,5 +84,6 @@ __nolibc_fn long syscall(long n, ...)
 	__builtin_va_end(ap);
 	return __sysret(__nolibc_syscall6(n, a1, a2, a3, a4, a5, a6));
 }
+
 
 #endif /* _NOLIBC_UNISTD_H */
