@@ -1,0 +1,2895 @@
+/* SPDX-License-Identifier: LGPL-2.1 OR MIT */
+/*
+ * nolibc-test: the selftest of nolibc.
+ *
+ * The same source builds against nolibc (-include nolibc.h, or the installed
+ * sysroot) and against glibc; glibc passing the same expectations is what
+ * proves they describe real libc behaviour. Link it with errno-peer.c: the
+ * program is two object files on purpose (one errno, one environ).
+ *
+ * Output: one line per test, "NNNN name = value  [OK|FAIL|SKIPPED]", a
+ * summary per category and a total. Exit status 0 only when nothing failed.
+ *
+ * Selection, from $NOLIBC_TEST and/or the arguments (joined with ','):
+ *   LIST   := ITEM[,ITEM...]
+ *   ITEM   := CATEGORY            every test of the category
+ *           | CATEGORY:TEST       one test of it; starts a test list
+ *           | TEST                another test of the last CATEGORY:TEST
+ *   TEST   := name | name-prefix* | number
+ * e.g. NOLIBC_TEST=syscall:chdir_dot,chdir_blah,stdio runs two syscall tests
+ * and all of stdio. "--list" prints every category:test and exits.
+ *
+ * As PID 1 (the init of a test kernel) it mounts /proc, /dev (devtmpfs) and
+ * a tmpfs on /tmp where it can, ignores its arguments (the kernel passes
+ * leftovers of its command line there), runs, and powers the machine off.
+ */
+#define _GNU_SOURCE
+
+#ifndef NOLIBC
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <limits.h>
+#include <stdint.h>
+#include <ctype.h>
+#include <time.h>
+#include <poll.h>
+#include <dirent.h>
+#include <sched.h>
+#include <assert.h>
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <sys/mman.h>
+#include <sys/time.h>
+#include <sys/select.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/reboot.h>
+#include <sys/utsname.h>
+#include <sys/prctl.h>
+#include <sys/auxv.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#endif
+
+#ifndef NOLIBC
+/* glibc names the getdents64 record differently. */
+#define linux_dirent64 dirent64
+#endif
+
+int peer_get_errno(void);
+void peer_set_errno(int value);
+int peer_close_bad_fd(void);
+char **peer_environ(void);
+
+#define RESULT_COLUMN 64
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+enum { ST_PASS, ST_FAIL, ST_SKIP };
+
+static const char *cur_cat;
+static const char *cur_name;
+static int cur_num;
+static int cat_run, cat_fail, cat_skip;
+static int tot_run, tot_fail, tot_skip;
+static int listing;
+static const char *selection;
+static int pid1;
+static int is_root;
+
+/* Under qemu-user or a real kernel: things both must agree on. */
+static char tdir[128];		/* scratch directory, "" when none */
+static const char *tdir_why;	/* why there is none */
+
+/*
+ * Reporting
+ */
+
+static const char *errname(int e)
+{
+	static char buf[16];
+
+	switch (e) {
+	case 0: return "0";
+	case EPERM: return "EPERM";
+	case ENOENT: return "ENOENT";
+	case ESRCH: return "ESRCH";
+	case EINTR: return "EINTR";
+	case EIO: return "EIO";
+	case ENOEXEC: return "ENOEXEC";
+	case EBADF: return "EBADF";
+	case ECHILD: return "ECHILD";
+	case EAGAIN: return "EAGAIN";
+	case ENOMEM: return "ENOMEM";
+	case EACCES: return "EACCES";
+	case EFAULT: return "EFAULT";
+	case EBUSY: return "EBUSY";
+	case EEXIST: return "EEXIST";
+	case EXDEV: return "EXDEV";
+	case ENODEV: return "ENODEV";
+	case ENOTDIR: return "ENOTDIR";
+	case EISDIR: return "EISDIR";
+	case EINVAL: return "EINVAL";
+	case EMFILE: return "EMFILE";
+	case ENOTTY: return "ENOTTY";
+	case ENOSPC: return "ENOSPC";
+	case ESPIPE: return "ESPIPE";
+	case EROFS: return "EROFS";
+	case ERANGE: return "ERANGE";
+	case ENOSYS: return "ENOSYS";
+	case ENOTEMPTY: return "ENOTEMPTY";
+	case ELOOP: return "ELOOP";
+	case EOVERFLOW: return "EOVERFLOW";
+	}
+	snprintf(buf, sizeof(buf), "E#%d", e);
+	return buf;
+}
+
+static void result(int status, const char *value, const char *detail)
+{
+	static const char *const tag[] = { "OK", "FAIL", "SKIPPED" };
+	int n;
+
+	n = printf("%4d %s = %s", cur_num, cur_name, value);
+	n = n < RESULT_COLUMN - 1 ? RESULT_COLUMN - n : 2;
+	printf("%*s[%s]", n, "", tag[status]);
+	if (detail && *detail)
+		printf(" %s", detail);
+	printf("\n");
+	cat_run++;
+	if (status == ST_FAIL)
+		cat_fail++;
+	else if (status == ST_SKIP)
+		cat_skip++;
+}
+
+static void skip(const char *reason)
+{
+	result(ST_SKIP, "", reason);
+}
+
+/* A check whose value the caller already put into words. */
+static int expect_true(int cond, const char *value)
+{
+	result(cond ? ST_PASS : ST_FAIL, value, cond ? "" : "expected true");
+	return cond;
+}
+
+static int expect_eq(long long got, long long want)
+{
+	char v[32], d[48];
+
+	snprintf(v, sizeof(v), "%lld", got);
+	snprintf(d, sizeof(d), "expected %lld", want);
+	result(got == want ? ST_PASS : ST_FAIL, v, got == want ? "" : d);
+	return got == want;
+}
+
+/* A number and the errno left behind (0: errno must not have changed). */
+static int expect_num(long long got, long long want, int want_errno)
+{
+	int e = errno, ok = got == want && e == want_errno;
+	char v[48], d[64];
+
+	snprintf(v, sizeof(v), "%lld %s", got, errname(e));
+	snprintf(d, sizeof(d), "expected %lld %s", want, errname(want_errno));
+	result(ok ? ST_PASS : ST_FAIL, v, ok ? "" : d);
+	return ok;
+}
+
+static int expect_unum(unsigned long long got, unsigned long long want, int want_errno)
+{
+	int e = errno, ok = got == want && e == want_errno;
+	char v[48], d[64];
+
+	snprintf(v, sizeof(v), "%llu %s", got, errname(e));
+	snprintf(d, sizeof(d), "expected %llu %s", want, errname(want_errno));
+	result(ok ? ST_PASS : ST_FAIL, v, ok ? "" : d);
+	return ok;
+}
+
+/* A syscall that must succeed: any result but -1. */
+static int expect_ok(long ret)
+{
+	int e = errno;
+	char v[48];
+
+	if (ret == -1)
+		snprintf(v, sizeof(v), "-1 %s", errname(e));
+	else
+		snprintf(v, sizeof(v), "%ld", ret);
+	result(ret != -1 ? ST_PASS : ST_FAIL, v, ret != -1 ? "" : "expected success");
+	return ret != -1;
+}
+
+/* A syscall that must return exactly want. */
+static int expect_ret(long ret, long want)
+{
+	int e = errno;
+	char v[48], d[48];
+
+	if (ret == -1)
+		snprintf(v, sizeof(v), "-1 %s", errname(e));
+	else
+		snprintf(v, sizeof(v), "%ld", ret);
+	snprintf(d, sizeof(d), "expected %ld", want);
+	result(ret == want ? ST_PASS : ST_FAIL, v, ret == want ? "" : d);
+	return ret == want;
+}
+
+static int expect_zero(long ret)
+{
+	return expect_ret(ret, 0);
+}
+
+/* A call that must fail: -1 with errno want_errno. */
+static int expect_err(long ret, int want_errno)
+{
+	int e = errno, ok = ret == -1 && e == want_errno;
+	char v[48], d[48];
+
+	if (ret == -1)
+		snprintf(v, sizeof(v), "-1 %s", errname(e));
+	else
+		snprintf(v, sizeof(v), "%ld", ret);
+	snprintf(d, sizeof(d), "expected -1 %s", errname(want_errno));
+	result(ok ? ST_PASS : ST_FAIL, v, ok ? "" : d);
+	return ok;
+}
+
+/* A pointer-returning call that must fail with bad, and errno want_errno. */
+static int expect_ptr_err(const void *p, const void *bad, int want_errno)
+{
+	int e = errno, ok = p == bad && e == want_errno;
+	char v[48], d[48];
+
+	snprintf(v, sizeof(v), "%p %s", p, errname(e));
+	snprintf(d, sizeof(d), "expected %p %s", bad, errname(want_errno));
+	result(ok ? ST_PASS : ST_FAIL, v, ok ? "" : d);
+	return ok;
+}
+
+/* Copies s into buf (of size n) with C escapes for what is not printable. */
+static const char *quote(char *buf, size_t n, const char *s)
+{
+	size_t o = 0;
+
+	if (!s)
+		return "(NULL)";
+	for (; *s && o + 5 < n; s++) {
+		unsigned char c = *s;
+
+		if (c == '\n')
+			o += snprintf(buf + o, n - o, "\\n");
+		else if (c < 0x20 || c >= 0x7f)
+			o += snprintf(buf + o, n - o, "\\x%02x", c);
+		else
+			buf[o++] = c;
+	}
+	buf[o] = 0;
+	return buf;
+}
+
+static int expect_str(const char *got, const char *want)
+{
+	char v[80], d[96], q[64];
+	int ok = got && want ? !strcmp(got, want) : got == want;
+
+	snprintf(v, sizeof(v), "\"%s\"", quote(q, sizeof(q), got));
+	snprintf(d, sizeof(d), "expected \"%s\"", quote(q, sizeof(q), want));
+	result(ok ? ST_PASS : ST_FAIL, v, ok ? "" : d);
+	return ok;
+}
+
+/*
+ * Formatting through a variadic wrapper: the compiler cannot see the
+ * arguments of vsnprintf, so it can neither fold the call at build time nor
+ * warn about the deliberately odd ones (NULL for %s).
+ */
+static int fmt_into(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+static int expect_fmt(const char *want, const char *fmt, ...)
+{
+	char buf[128], v[160], d[160], q[128];
+	va_list ap;
+	int ret, ok;
+
+	memset(buf, 'X', sizeof(buf));
+	va_start(ap, fmt);
+	ret = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	ok = ret == (int)strlen(want) && !strcmp(buf, want);
+	snprintf(v, sizeof(v), "\"%s\" (%d)", quote(q, sizeof(q), buf), ret);
+	snprintf(d, sizeof(d), "expected \"%s\" (%d)", quote(q, sizeof(q), want),
+		 (int)strlen(want));
+	result(ok ? ST_PASS : ST_FAIL, v, ok ? "" : d);
+	return ok;
+}
+
+/*
+ * Selection (syntax in the comment at the top)
+ */
+
+static const char *const category_names[] = {
+	"startup", "syscall", "stdlib", "string", "stdio", "malloc", "signal",
+};
+
+static int tok_is(const char *tok, size_t len, const char *word)
+{
+	return strlen(word) == len && !strncmp(tok, word, len);
+}
+
+static int is_category(const char *tok, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(category_names); i++) {
+		if (tok_is(tok, len, category_names[i]))
+			return 1;
+	}
+	return 0;
+}
+
+static int name_matches(const char *pat, size_t len, const char *name, int num)
+{
+	size_t i;
+
+	if (!len)
+		return 1;
+	if (pat[len - 1] == '*')
+		return !strncmp(pat, name, len - 1);
+	for (i = 0; i < len && isdigit((unsigned char)pat[i]); i++)
+		;
+	if (i == len)
+		return atoi(pat) == num;
+	return tok_is(pat, len, name);
+}
+
+/* Walks the selection; name NULL asks whether the category appears at all.
+ * Returns 1 when selected, -1 on a token that makes no sense.
+ */
+static int walk_selection(const char *cat, const char *name, int num)
+{
+	const char *p = selection, *tok, *colon;
+	const char *lcat = NULL;	/* category of the current test list */
+	size_t len, lcat_len = 0;
+
+	if (!p || !*p)
+		return 1;
+	while (*p) {
+		tok = p;
+		while (*p && *p != ',')
+			p++;
+		len = p - tok;
+		if (*p)
+			p++;
+		if (!len)
+			continue;
+		colon = memchr(tok, ':', len);
+		if (colon) {
+			lcat = tok;
+			lcat_len = colon - tok;
+			if (!is_category(lcat, lcat_len))
+				return -1;
+			if (cat && tok_is(lcat, lcat_len, cat) &&
+			    (!name || name_matches(colon + 1, tok + len - colon - 1, name, num)))
+				return 1;
+		} else if (is_category(tok, len)) {
+			lcat = NULL;
+			if (cat && tok_is(tok, len, cat))
+				return 1;
+		} else {
+			if (!lcat)
+				return -1;
+			if (cat && name && tok_is(lcat, lcat_len, cat) &&
+			    name_matches(tok, len, name, num))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Starts test "name" of the current category; true when it must run. */
+static int test(const char *name)
+{
+	cur_num++;
+	cur_name = name;
+	if (listing) {
+		printf("%s:%s\n", cur_cat, name);
+		return 0;
+	}
+	if (walk_selection(cur_cat, name, cur_num) != 1)
+		return 0;
+	errno = 0;
+	return 1;
+}
+
+/*
+ * Small helpers
+ */
+
+static char *tpath(const char *name)
+{
+	static char bufs[4][192];
+	static int next;
+	char *b = bufs[next++ & 3];
+
+	snprintf(b, sizeof(bufs[0]), "%s/%s", tdir, name);
+	return b;
+}
+
+/* test() for the tests that need the scratch directory: without one they
+ * are reported as skipped, so the numbering stays the same.
+ */
+static int ftest(const char *name)
+{
+	if (!test(name))
+		return 0;
+	if (tdir[0])
+		return 1;
+	skip(tdir_why);
+	return 0;
+}
+
+/* fork, run fn in the child, return the child's wait status (-1: no fork). */
+static int in_child(int (*fn)(void *), void *arg)
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0)
+		_exit(fn(arg));
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return status;
+}
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void sleep_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+/* Reads until n bytes or EOF; returns the count. */
+static int read_all(int fd, char *buf, int n)
+{
+	int got = 0, r;
+
+	while (got < n) {
+		r = read(fd, buf + got, n - got);
+		if (r <= 0)
+			break;
+		got += r;
+	}
+	return got;
+}
+
+/*
+ * startup: what _start and crt hand to main, and the shared globals
+ */
+
+static int main_argc;
+static char **main_argv, **main_envp;
+static int main_align;		/* an aligned(16) local of main, address & 15 */
+
+/* Called from main before anything else. At -O0 the vector is stored with
+ * movaps, which faults when the stack is not 16-byte aligned.
+ */
+__attribute__((noinline)) static int stack_probe(void)
+{
+#if defined(__SSE__)
+	typedef int v4si __attribute__((vector_size(16)));
+	volatile v4si v = { 1, 2, 3, 4 };
+
+	return ((uintptr_t)&v & 15) | (v[3] != 4);
+#else
+	__attribute__((aligned(16))) volatile int v[4] = { 1, 2, 3, 4 };
+
+	return ((uintptr_t)v & 15) | (v[3] != 4);
+#endif
+}
+
+static int stack_probe_result;
+
+static void run_startup(void)
+{
+	char **e;
+	int n;
+
+	if (test("argc_positive"))
+		expect_true(main_argc >= 1, main_argc >= 1 ? ">= 1" : "< 1");
+	if (test("argv_terminated"))
+		expect_true(main_argv[main_argc] == NULL, "argv[argc]");
+	if (test("argv0_set"))
+		expect_true(main_argv[0] != NULL, main_argv[0] ? main_argv[0] : "(NULL)");
+	if (test("environ_is_envp"))
+		expect_true(environ == main_envp, "environ == envp");
+	if (test("environ_terminated")) {
+		for (n = 0, e = environ; e && *e; e++)
+			n++;
+		expect_true(e != NULL && n < 100000, "walked");
+	}
+	if (test("auxv_pagesz"))
+		expect_eq(getauxval(AT_PAGESZ), getpagesize());
+	if (test("auxv_random"))
+		expect_true(getauxval(AT_RANDOM) != 0, "AT_RANDOM != 0");
+	if (test("auxv_missing"))
+		expect_num(getauxval(0x7ffe), 0, ENOENT);
+	if (test("sysconf_pagesize"))
+		expect_eq(sysconf(_SC_PAGESIZE), getpagesize());
+	if (test("stack_align_main"))
+		expect_eq(main_align, 0);
+	if (test("stack_align_sse"))
+		expect_eq(stack_probe_result, 0);
+	if (test("errno_from_peer")) {
+		peer_set_errno(ERANGE);
+		expect_eq(errno, ERANGE);
+	}
+	if (test("errno_to_peer")) {
+		close(-1);
+		expect_eq(peer_get_errno(), EBADF);
+	}
+	if (test("errno_peer_syscall")) {
+		errno = 0;
+		expect_err(peer_close_bad_fd(), EBADF);
+	}
+	if (test("environ_peer"))
+		expect_true(peer_environ() == environ, "same environ");
+}
+
+/*
+ * syscall: every wrapper, once succeeding and once failing
+ */
+
+static int child_exit42(void *arg)
+{
+	(void)arg;
+	exit(42);
+}
+
+static int child_getppid(void *arg)
+{
+	return getppid() == *(pid_t *)arg ? 0 : 1;
+}
+
+/* setsid in a fresh child works once, then it leads its group: EPERM. */
+static int child_sessions(void *arg)
+{
+	(void)arg;
+	if (setsid() != getpid())
+		return 1;
+	if (getpgrp() != getpid() || getpgid(0) != getpid())
+		return 2;
+	if (setsid() != -1 || errno != EPERM)
+		return 3;
+	return 0;
+}
+
+static int child_setpgid(void *arg)
+{
+	(void)arg;
+	if (setpgid(0, 0) != 0)
+		return 1;
+	return getpgrp() == getpid() ? 0 : 2;
+}
+
+static int child_chroot(void *arg)
+{
+	(void)arg;
+	if (chroot(tdir) != 0)
+		return 1;
+	if (chdir("/") != 0)
+		return 2;
+	return access("/file1", F_OK) == 0 ? 0 : 3;
+}
+
+static int child_write_ro(void *arg)
+{
+	*(volatile char *)arg = 1;
+	return 0;
+}
+
+static char self_exe[256];
+
+static int child_exec_self(void *arg)
+{
+	char *argv[] = { "nolibc-test", "--exec-probe", NULL };
+	char *envp[] = { "NOLIBC_PROBE=yes", NULL };
+
+	(void)arg;
+	execve(self_exe, argv, envp);
+	return errno == ENOEXEC ? 126 : 127;
+}
+
+static void syscall_files(void)
+{
+	char buf[256], *p;
+	struct stat st, st2;
+	int fd, fd2, dfd, ret, n;
+	long pg = getpagesize();
+
+	if (ftest("mkdir"))
+		expect_zero(mkdir(tpath("dir1"), 0755));
+	if (ftest("mkdir_exists"))
+		expect_err(mkdir(tpath("dir1"), 0755), EEXIST);
+	if (ftest("stat_dir")) {
+		ret = stat(tpath("dir1"), &st);
+		expect_true(ret == 0 && S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode),
+			    "S_ISDIR");
+	}
+	if (ftest("stat_missing"))
+		expect_err(stat(tpath("missing"), &st), ENOENT);
+
+	fd = open(tpath("file1"), O_CREAT | O_RDWR | O_TRUNC, 0600);
+	if (ftest("open_creat"))
+		expect_ok(fd);
+	if (ftest("open_missing"))
+		expect_err(open(tpath("missing"), O_RDONLY), ENOENT);
+	if (ftest("open_dir_wronly"))
+		expect_err(open(tdir, O_WRONLY), EISDIR);
+	if (ftest("open_excl_exists"))
+		expect_err(open(tpath("file1"), O_CREAT | O_EXCL | O_WRONLY, 0600), EEXIST);
+
+	if (ftest("write_file"))
+		expect_ret(write(fd, "hello, nolibc\n", 14), 14);
+	if (ftest("write_badf"))
+		expect_err(write(-1, "x", 1), EBADF);
+	if (ftest("write_rdonly")) {
+		fd2 = open(tpath("file1"), O_RDONLY);
+		expect_err(write(fd2, "x", 1), EBADF);
+		close(fd2);
+	}
+	if (ftest("lseek_set"))
+		expect_ret(lseek(fd, 7, SEEK_SET), 7);
+	if (ftest("lseek_end"))
+		expect_ret(lseek(fd, 0, SEEK_END), 14);
+	if (ftest("lseek_neg"))
+		expect_err(lseek(fd, -1, SEEK_SET), EINVAL);
+	if (ftest("read_file")) {
+		lseek(fd, 7, SEEK_SET);
+		memset(buf, 0, sizeof(buf));
+		ret = read(fd, buf, sizeof(buf));
+		expect_true(ret == 7 && !memcmp(buf, "nolibc\n", 7), "\"nolibc\\n\"");
+	}
+	if (ftest("read_badf"))
+		expect_err(read(-1, buf, 1), EBADF);
+	if (ftest("fstat_reg")) {
+		ret = fstat(fd, &st);
+		expect_true(ret == 0 && S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) &&
+			    (st.st_mode & 07777) == 0600, "S_ISREG 0600");
+	}
+	if (ftest("fstat_size")) {
+		fstat(fd, &st);
+		expect_eq(st.st_size, 14);
+	}
+	if (ftest("fstat_uid")) {
+		fstat(fd, &st);
+		expect_true(st.st_uid == geteuid() && st.st_gid == getegid(),
+			    "st_uid == geteuid()");
+	}
+	if (ftest("fstat_badf"))
+		expect_err(fstat(-1, &st), EBADF);
+	if (ftest("lstat_reg")) {
+		ret = lstat(tpath("file1"), &st);
+		expect_true(ret == 0 && S_ISREG(st.st_mode), "S_ISREG");
+	}
+	if (ftest("stat_dev")) {
+		fstat(fd, &st);
+		stat(tdir, &st2);
+		expect_true(st.st_dev == st2.st_dev && st.st_ino != st2.st_ino,
+			    "same st_dev, other st_ino");
+	}
+	if (ftest("close"))
+		expect_zero(close(fd));
+	if (ftest("close_twice"))
+		expect_err(close(fd), EBADF);
+
+	dfd = open(tdir, O_RDONLY | O_DIRECTORY);
+	if (ftest("openat_dirfd")) {
+		fd = openat(dfd, "file1", O_RDONLY);
+		expect_ok(fd);
+		close(fd);
+	}
+	if (ftest("openat_badf"))
+		expect_err(openat(-1, "file1", O_RDONLY), EBADF);
+	if (ftest("openat_notdir"))
+		expect_err(openat(dfd, "file1", O_RDONLY | O_DIRECTORY), ENOTDIR);
+	if (ftest("creat")) {
+		fd = creat(tpath("file2"), 0644);
+		expect_ok(fd);
+		close(fd);
+	}
+	if (ftest("creat_missing"))
+		expect_err(creat(tpath("missing/file"), 0644), ENOENT);
+
+	if (ftest("link"))
+		expect_zero(link(tpath("file1"), tpath("hard1")));
+	if (ftest("link_nlink")) {
+		stat(tpath("file1"), &st);
+		expect_eq(st.st_nlink, 2);
+	}
+	if (ftest("link_missing"))
+		expect_err(link(tpath("missing"), tpath("hard2")), ENOENT);
+	if (ftest("symlink"))
+		expect_zero(symlink("file1", tpath("sym1")));
+	if (ftest("symlink_exists"))
+		expect_err(symlink("file1", tpath("sym1")), EEXIST);
+	if (ftest("lstat_link")) {
+		ret = lstat(tpath("sym1"), &st);
+		expect_true(ret == 0 && S_ISLNK(st.st_mode) && !S_ISREG(st.st_mode),
+			    "S_ISLNK");
+	}
+	if (ftest("stat_follow")) {
+		ret = stat(tpath("sym1"), &st);
+		expect_true(ret == 0 && S_ISREG(st.st_mode) && st.st_size == 14,
+			    "S_ISREG, size 14");
+	}
+	if (ftest("readlink")) {
+		memset(buf, 0, sizeof(buf));
+		ret = readlink(tpath("sym1"), buf, sizeof(buf));
+		expect_true(ret == 5 && !strcmp(buf, "file1"), buf);
+	}
+	if (ftest("readlink_notlink"))
+		expect_err(readlink(tpath("file1"), buf, sizeof(buf)), EINVAL);
+	if (ftest("rename"))
+		expect_zero(rename(tpath("hard1"), tpath("hard3")));
+	if (ftest("rename_missing"))
+		expect_err(rename(tpath("hard1"), tpath("hard4")), ENOENT);
+	if (ftest("access_ok"))
+		expect_zero(access(tpath("file1"), R_OK | W_OK));
+	if (ftest("access_missing"))
+		expect_err(access(tpath("missing"), F_OK), ENOENT);
+	if (ftest("chmod"))
+		expect_zero(chmod(tpath("file2"), 0640));
+	if (ftest("chmod_check")) {
+		stat(tpath("file2"), &st);
+		expect_eq(st.st_mode & 07777, 0640);
+	}
+	if (ftest("chmod_missing"))
+		expect_err(chmod(tpath("missing"), 0600), ENOENT);
+	if (ftest("chown_self"))
+		expect_zero(chown(tpath("file2"), geteuid(), getegid()));
+	if (ftest("chown_missing"))
+		expect_err(chown(tpath("missing"), 0, 0), ENOENT);
+	if (ftest("fstatat_nofollow")) {
+		ret = fstatat(dfd, "sym1", &st, AT_SYMLINK_NOFOLLOW);
+		expect_true(ret == 0 && S_ISLNK(st.st_mode), "S_ISLNK");
+	}
+	if (ftest("statx")) {
+		struct statx sx;
+
+		ret = statx(AT_FDCWD, tdir, 0, STATX_BASIC_STATS, &sx);
+		expect_true(ret == 0 && S_ISDIR(sx.stx_mode), "S_ISDIR(stx_mode)");
+	}
+	if (ftest("statx_missing")) {
+		struct statx sx;
+
+		expect_err(statx(AT_FDCWD, tpath("missing"), 0, STATX_BASIC_STATS, &sx),
+			   ENOENT);
+	}
+	if (ftest("mknod_fifo")) {
+		ret = mknod(tpath("fifo1"), S_IFIFO | 0600, 0);
+		stat(tpath("fifo1"), &st);
+		expect_true(ret == 0 && S_ISFIFO(st.st_mode), "S_ISFIFO");
+	}
+	if (ftest("mknod_exists"))
+		expect_err(mknod(tpath("fifo1"), S_IFIFO | 0600, 0), EEXIST);
+	if (ftest("mknod_chr")) {
+		if (!is_root) {
+			skip("needs root");
+		} else {
+			ret = mknod(tpath("null1"), S_IFCHR | 0600, makedev(1, 3));
+			if (ret < 0 && (errno == EPERM || errno == EACCES)) {
+				skip("mknod not permitted here");
+			} else {
+				stat(tpath("null1"), &st);
+				expect_true(ret == 0 && S_ISCHR(st.st_mode) &&
+					    major(st.st_rdev) == 1 && minor(st.st_rdev) == 3,
+					    "S_ISCHR 1:3");
+				unlink(tpath("null1"));
+			}
+		}
+	}
+
+	if (ftest("getdents64")) {
+		struct linux_dirent64 *de;
+		char dbuf[1024] __attribute__((aligned(8)));
+		int found = 0, off;
+
+		fd = open(tdir, O_RDONLY | O_DIRECTORY);
+		while ((n = getdents64(fd, (void *)dbuf, sizeof(dbuf))) > 0) {
+			for (off = 0; off < n; off += de->d_reclen) {
+				de = (struct linux_dirent64 *)(dbuf + off);
+				if (!strcmp(de->d_name, "file1") && de->d_type == DT_REG)
+					found |= 1;
+				if (!strcmp(de->d_name, "dir1") && de->d_type == DT_DIR)
+					found |= 2;
+				if (!strcmp(de->d_name, ".."))
+					found |= 4;
+			}
+		}
+		close(fd);
+		expect_eq(found, 7);
+	}
+	if (ftest("getdents64_notdir")) {
+		char dbuf[256] __attribute__((aligned(8)));
+
+		fd = open(tpath("file1"), O_RDONLY);
+		expect_err(getdents64(fd, (void *)dbuf, sizeof(dbuf)), ENOTDIR);
+		close(fd);
+	}
+
+	fd2 = open(".", O_RDONLY | O_DIRECTORY);
+	if (ftest("chdir_tmp"))
+		expect_zero(chdir(tdir));
+	if (ftest("getcwd")) {
+		p = getcwd(buf, sizeof(buf));
+		ret = p ? stat(p, &st) : -1;
+		stat(tdir, &st2);
+		expect_true(p == buf && ret == 0 && st.st_ino == st2.st_ino,
+			    p ? p : "(NULL)");
+	}
+	if (ftest("getcwd_erange"))
+		expect_ptr_err(getcwd(buf, 1), NULL, ERANGE);
+	if (ftest("fchdir"))
+		expect_zero(fchdir(dfd));
+	if (ftest("fchdir_badf"))
+		expect_err(fchdir(-1), EBADF);
+	if (ftest("chdir_back"))
+		expect_zero(fchdir(fd2));
+	if (ftest("chdir_blah"))
+		expect_err(chdir("/blah"), ENOENT);
+	close(fd2);
+
+	/* A file of three pages, page k filled with 'A' + k. */
+	fd = open(tpath("pages"), O_CREAT | O_RDWR | O_TRUNC, 0600);
+	for (n = 0; n < 3; n++) {
+		char *page = malloc(pg);
+
+		memset(page, 'A' + n, pg);
+		write(fd, page, pg);
+		free(page);
+	}
+	if (ftest("mmap_file_off1")) {
+		p = mmap(NULL, pg, PROT_READ, MAP_PRIVATE, fd, pg);
+		expect_true(p != MAP_FAILED && p[0] == 'B' && p[pg - 1] == 'B',
+			    "page 1 is 'B'");
+		if (p != MAP_FAILED)
+			munmap(p, pg);
+	}
+	if (ftest("mmap_file_off2")) {
+		p = mmap(NULL, 2 * pg, PROT_READ, MAP_SHARED, fd, pg);
+		expect_true(p != MAP_FAILED && p[0] == 'B' && p[pg] == 'C',
+			    "pages 1-2 are 'B','C'");
+		if (p != MAP_FAILED)
+			munmap(p, 2 * pg);
+	}
+	if (ftest("mmap_file_unaligned"))
+		expect_ptr_err(mmap(NULL, pg, PROT_READ, MAP_PRIVATE, fd, 1), MAP_FAILED,
+			       EINVAL);
+	close(fd);
+	unlink(tpath("pages"));
+
+	if (ftest("unlink"))
+		expect_zero(unlink(tpath("hard3")));
+	if (ftest("unlink_missing"))
+		expect_err(unlink(tpath("hard3")), ENOENT);
+	fd = open(tpath("dir1/inner"), O_CREAT | O_WRONLY, 0600);
+	close(fd);
+	if (ftest("rmdir_notempty"))
+		expect_err(rmdir(tpath("dir1")), ENOTEMPTY);
+	unlink(tpath("dir1/inner"));
+	if (ftest("rmdir_notdir"))
+		expect_err(rmdir(tpath("file1")), ENOTDIR);
+	if (ftest("rmdir"))
+		expect_zero(rmdir(tpath("dir1")));
+	if (ftest("rmdir_missing"))
+		expect_err(rmdir(tpath("dir1")), ENOENT);
+
+	if (ftest("chroot")) {
+		if (!is_root) {
+			skip("needs root");
+		} else {
+			ret = in_child(child_chroot, NULL);
+			if (ret == (1 << 8))
+				skip("chroot not permitted here");
+			else
+				expect_eq(ret, 0);
+		}
+	}
+	if (ftest("chroot_missing"))
+		expect_err(chroot("/blah"), ENOENT);
+	mkdir(tpath("mnt"), 0755);
+	if (ftest("mount_tmpfs")) {
+		ret = mount("none", tpath("mnt"), "tmpfs", 0, "size=64k");
+		if (ret < 0 && (errno == EPERM || errno == ENODEV)) {
+			skip(errno == EPERM ? "mount not permitted" : "no tmpfs");
+		} else {
+			fd = open(tpath("mnt/inside"), O_CREAT | O_WRONLY, 0600);
+			expect_true(ret == 0 && fd >= 0, "mounted, file created");
+			close(fd);
+		}
+	}
+	if (ftest("mount_file"))
+		expect_err(mount("none", "/blah", "tmpfs", 0, NULL), ENOENT);
+	if (ftest("umount2")) {
+		if (access(tpath("mnt/inside"), F_OK) != 0) {
+			skip("nothing mounted");
+		} else {
+			ret = umount2(tpath("mnt"), 0);
+			expect_true(ret == 0 && access(tpath("mnt/inside"), F_OK) != 0,
+				    "unmounted");
+		}
+	}
+	if (ftest("umount2_missing"))
+		expect_err(umount2("/blah", 0), ENOENT);
+	rmdir(tpath("mnt"));
+	close(dfd);
+}
+
+static void syscall_fds(void)
+{
+	struct pollfd pfd[2];
+	struct timeval tv;
+	fd_set rfds;
+	char buf[64];
+	int p[2], q[2], fd, ret, avail;
+
+	if (test("pipe"))
+		expect_zero(pipe(p));
+	if (test("pipe_efault")) {
+		int *volatile nowhere = NULL;
+
+		expect_err(pipe(nowhere), EFAULT);
+	}
+	if (test("pipe2_cloexec")) {
+		ret = pipe2(q, O_CLOEXEC);
+		expect_true(ret == 0 && fcntl(q[0], F_GETFD) == FD_CLOEXEC, "FD_CLOEXEC");
+		close(q[0]);
+		close(q[1]);
+	}
+	if (test("pipe2_einval"))
+		expect_err(pipe2(q, 0x7fff0000), EINVAL);
+	if (test("write_pipe"))
+		expect_ret(write(p[1], "abc", 3), 3);
+	if (test("ioctl_fionread")) {
+		avail = -1;
+		ret = ioctl(p[0], FIONREAD, &avail);
+		expect_true(ret == 0 && avail == 3, "3 bytes pending");
+	}
+	if (test("ioctl_badf"))
+		expect_err(ioctl(-1, FIONREAD, &avail), EBADF);
+	if (test("ioctl_notty")) {
+		char termios[256];
+
+		expect_err(ioctl(p[0], TCGETS, termios), ENOTTY);
+	}
+	if (test("isatty_pipe"))
+		expect_num(isatty(p[0]), 0, ENOTTY);
+	if (test("read_pipe")) {
+		memset(buf, 0, sizeof(buf));
+		ret = read(p[0], buf, sizeof(buf));
+		expect_true(ret == 3 && !strcmp(buf, "abc"), buf);
+	}
+	if (test("read_wronly"))
+		expect_err(read(p[1], buf, 1), EBADF);
+	if (test("lseek_pipe"))
+		expect_err(lseek(p[0], 0, SEEK_SET), ESPIPE);
+
+	if (test("dup")) {
+		fd = dup(p[0]);
+		expect_true(fd > p[0] || (fd >= 0 && fd != p[0] && fd != p[1]), "new fd");
+		close(fd);
+	}
+	if (test("dup_badf"))
+		expect_err(dup(-1), EBADF);
+	if (test("dup2_same"))
+		expect_ret(dup2(p[0], p[0]), p[0]);
+	if (test("dup2_same_badf"))
+		expect_err(dup2(1000, 1000), EBADF);
+	if (test("dup2_high"))
+		expect_ret(dup2(p[0], 40), 40);
+	if (test("dup2_badf"))
+		expect_err(dup2(-1, 41), EBADF);
+	if (test("dup3_same"))
+		expect_err(dup3(p[0], p[0], 0), EINVAL);
+	if (test("dup3_cloexec")) {
+		ret = dup3(p[0], 42, O_CLOEXEC);
+		expect_true(ret == 42 && fcntl(42, F_GETFD) == FD_CLOEXEC, "42 FD_CLOEXEC");
+		close(42);
+	}
+	if (test("dup3_badflags"))
+		expect_err(dup3(p[0], 42, 0x7fff0000), EINVAL);
+	if (test("fcntl_getfd"))
+		expect_ret(fcntl(p[0], F_GETFD), 0);
+	if (test("fcntl_setfd")) {
+		ret = fcntl(p[1], F_SETFD, FD_CLOEXEC);
+		expect_true(ret == 0 && fcntl(p[1], F_GETFD) == FD_CLOEXEC, "FD_CLOEXEC");
+	}
+	if (test("fcntl_getfl"))
+		expect_ret(fcntl(p[0], F_GETFL) & O_ACCMODE, O_RDONLY);
+	if (test("fcntl_dupfd")) {
+		fd = fcntl(p[0], F_DUPFD_CLOEXEC, 100);
+		expect_true(fd >= 100, fd >= 100 ? ">= 100" : "< 100");
+		close(fd);
+	}
+	if (test("fcntl_badf"))
+		expect_err(fcntl(-1, F_GETFD), EBADF);
+	if (test("fcntl_badcmd"))
+		expect_err(fcntl(p[0], 99999), EINVAL);
+
+	/* select and poll on an empty, then a readable pipe. */
+	if (test("select_timeout")) {
+		FD_ZERO(&rfds);
+		FD_SET(p[0], &rfds);
+		tv.tv_sec = 0;
+		tv.tv_usec = 10000;
+		ret = select(p[0] + 1, &rfds, NULL, NULL, &tv);
+		expect_true(ret == 0 && !FD_ISSET(p[0], &rfds), "0, set cleared");
+	}
+	write(p[1], "x", 1);
+	if (test("select_fd40")) {
+		FD_ZERO(&rfds);
+		FD_SET(40, &rfds);
+		tv.tv_sec = 1;
+		tv.tv_usec = 0;
+		ret = select(41, &rfds, NULL, NULL, &tv);
+		expect_true(ret == 1 && FD_ISSET(40, &rfds), "fd 40 readable");
+	}
+	if (test("select_fd1023")) {
+		if (dup2(p[0], 1023) != 1023) {
+			skip("cannot open fd 1023");
+		} else {
+			FD_ZERO(&rfds);
+			FD_SET(1023, &rfds);
+			FD_SET(p[1], &rfds);
+			tv.tv_sec = 1;
+			tv.tv_usec = 0;
+			ret = select(1024, &rfds, NULL, NULL, &tv);
+			expect_true(ret == 1 && FD_ISSET(1023, &rfds) && !FD_ISSET(p[1], &rfds),
+				    "fd 1023 readable");
+			close(1023);
+		}
+	}
+	if (test("select_einval"))
+		expect_err(select(-1, NULL, NULL, NULL, NULL), EINVAL);
+	if (test("poll_readable")) {
+		pfd[0].fd = p[0];
+		pfd[0].events = POLLIN;
+		pfd[0].revents = 0;
+		pfd[1].fd = p[1];
+		pfd[1].events = POLLOUT;
+		pfd[1].revents = 0;
+		ret = poll(pfd, 2, 1000);
+		expect_true(ret == 2 && (pfd[0].revents & POLLIN) && (pfd[1].revents & POLLOUT),
+			    "2, POLLIN + POLLOUT");
+	}
+	read(p[0], buf, 1);
+	if (test("poll_timeout")) {
+		pfd[0].fd = p[0];
+		pfd[0].events = POLLIN;
+		expect_ret(poll(pfd, 1, 10), 0);
+	}
+	if (test("poll_nval")) {
+		pfd[0].fd = 1000;
+		pfd[0].events = POLLIN;
+		ret = poll(pfd, 1, 0);
+		expect_true(ret == 1 && pfd[0].revents == POLLNVAL, "POLLNVAL");
+	}
+	if (test("poll_efault")) {
+		struct pollfd *volatile nowhere = NULL;
+
+		expect_err(poll(nowhere, 1, 0), EFAULT);
+	}
+	close(40);
+	if (test("close_pipe"))
+		expect_zero(close(p[0]) | close(p[1]));
+	if (test("close_badf"))
+		expect_err(close(-1), EBADF);
+	if (test("sync")) {
+		sync();
+		expect_true(1, "returned");
+	}
+}
+
+/* fd_set must be unsigned long words with bit fd % BITS of word fd / BITS. */
+static void check_fd_bit(int fd)
+{
+	unsigned long words[FD_SETSIZE / (8 * sizeof(unsigned long))];
+	unsigned int bits = 8 * sizeof(unsigned long), i, bad = 0;
+	fd_set set;
+
+	FD_ZERO(&set);
+	FD_SET(fd, &set);
+	memcpy(words, &set, sizeof(words));
+	for (i = 0; i < ARRAY_SIZE(words); i++) {
+		unsigned long want = i == fd / bits ? 1UL << (fd % bits) : 0;
+
+		if (words[i] != want)
+			bad++;
+	}
+	if (!FD_ISSET(fd, &set) || FD_ISSET(fd + 1 < FD_SETSIZE ? fd + 1 : fd - 1, &set))
+		bad++;
+	FD_CLR(fd, &set);
+	if (FD_ISSET(fd, &set))
+		bad++;
+	expect_eq(bad, 0);
+}
+
+static void syscall_fdset(void)
+{
+	if (test("fdset_size"))
+		expect_eq(sizeof(fd_set), FD_SETSIZE / 8);
+	if (test("fdset_bit0"))
+		check_fd_bit(0);
+	if (test("fdset_bit31"))
+		check_fd_bit(31);
+	if (test("fdset_bit32"))
+		check_fd_bit(32);
+	if (test("fdset_bit63"))
+		check_fd_bit(63);
+	if (test("fdset_bit64"))
+		check_fd_bit(64);
+	if (test("fdset_bit1023"))
+		check_fd_bit(1023);
+}
+
+static void syscall_memory(void)
+{
+	long pg = getpagesize();
+	char *p, *old, *cur;
+	int ret;
+
+	p = mmap(NULL, pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (test("mmap_anon"))
+		expect_true(p != MAP_FAILED && ((uintptr_t)p & (pg - 1)) == 0 && !p[pg - 1],
+			    "zeroed page");
+	if (test("mmap_zero_len"))
+		expect_ptr_err(mmap(NULL, 0, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+			       MAP_FAILED, EINVAL);
+	if (test("mmap_badf"))
+		expect_ptr_err(mmap(NULL, pg, PROT_READ, MAP_PRIVATE, -1, 0), MAP_FAILED,
+			       EBADF);
+	if (test("mprotect_ro")) {
+		p[0] = 'x';
+		expect_zero(mprotect(p, pg, PROT_READ));
+	}
+	if (test("mprotect_enforced")) {
+		ret = in_child(child_write_ro, p);
+		expect_true(WIFSIGNALED(ret) && WTERMSIG(ret) == SIGSEGV, "child SIGSEGV");
+	}
+	if (test("mprotect_unaligned"))
+		expect_err(mprotect(p + 1, pg, PROT_READ), EINVAL);
+	if (test("munmap"))
+		expect_zero(munmap(p, pg));
+	if (test("munmap_unaligned"))
+		expect_err(munmap(p + 1, pg), EINVAL);
+
+	old = sbrk(0);
+	if (test("sbrk_0"))
+		expect_true(old != (void *)-1, "current break");
+	if (test("sbrk_grow")) {
+		p = sbrk(pg);
+		cur = sbrk(0);
+		if (p != (void *)-1)
+			p[pg - 1] = 1;
+		expect_true(p == old && cur == old + pg, "old break, moved by a page");
+	}
+	if (test("brk_back"))
+		expect_zero(brk(old));
+	if (test("brk_huge"))
+		expect_err(brk((void *)(~(uintptr_t)0 - 0xfffff)), ENOMEM);
+}
+
+static void syscall_process(void)
+{
+	struct rusage ru;
+	struct utsname un;
+	char name[32];
+	int status, ret, p[2];
+	pid_t pid, me = getpid();
+
+	if (test("getpid"))
+		expect_true(me > 0, pid1 ? "1" : "> 0");
+	if (test("getppid")) {
+		ret = in_child(child_getppid, &me);
+		expect_eq(ret, 0);
+	}
+	if (test("gettid"))
+		expect_eq(gettid(), me);
+	if (test("getuid"))
+		expect_true(getuid() != (uid_t)-1 && geteuid() != (uid_t)-1, "valid");
+	if (test("getgid"))
+		expect_true(getgid() != (gid_t)-1 && getegid() != (gid_t)-1, "valid");
+	if (test("getpgid_self"))
+		expect_eq(getpgid(0), getpgrp());
+	if (test("getpgid_missing"))
+		expect_err(getpgid(INT_MAX), ESRCH);
+	if (test("setpgid"))
+		expect_eq(in_child(child_setpgid, NULL), 0);
+	if (test("setpgid_einval"))
+		expect_err(setpgid(0, -1), EINVAL);
+	if (test("setsid"))
+		expect_eq(in_child(child_sessions, NULL), 0);
+	if (test("sched_yield"))
+		expect_zero(sched_yield());
+	if (test("kill_self_0"))
+		expect_zero(kill(me, 0));
+	if (test("kill_esrch"))
+		expect_err(kill(INT_MAX, 0), ESRCH);
+	if (test("kill_einval"))
+		expect_err(kill(me, 1234), EINVAL);
+
+	if (test("fork_exit")) {
+		ret = in_child(child_exit42, NULL);
+		expect_true(WIFEXITED(ret) && WEXITSTATUS(ret) == 42, "exit 42");
+	}
+	if (test("vfork")) {
+		fflush(stdout);
+		pid = vfork();
+		if (pid == 0)
+			_exit(43);
+		ret = pid > 0 ? waitpid(pid, &status, 0) : -1;
+		expect_true(ret == pid && WIFEXITED(status) && WEXITSTATUS(status) == 43,
+			    "exit 43");
+	}
+	if (test("wait")) {
+		fflush(stdout);
+		pid = fork();
+		if (pid == 0)
+			_exit(7);
+		ret = wait(&status);
+		expect_true(ret == pid && WEXITSTATUS(status) == 7, "pid, exit 7");
+	}
+	if (test("wait4_rusage")) {
+		fflush(stdout);
+		pid = fork();
+		if (pid == 0)
+			_exit(0);
+		memset(&ru, 0xff, sizeof(ru));
+		ret = wait4(pid, &status, 0, &ru);
+		expect_true(ret == pid && ru.ru_utime.tv_usec >= 0 &&
+			    ru.ru_utime.tv_usec < 1000000, "pid, rusage filled");
+	}
+	if (test("waitpid_wnohang")) {
+		pipe(p);
+		fflush(stdout);
+		pid = fork();
+		if (pid == 0) {
+			char c;
+
+			close(p[1]);
+			_exit(read(p[0], &c, 1) == 0 ? 0 : 1);
+		}
+		close(p[0]);
+		ret = waitpid(pid, &status, WNOHANG);
+		close(p[1]);
+		waitpid(pid, &status, 0);
+		expect_true(ret == 0 && WIFEXITED(status) && !WEXITSTATUS(status),
+			    "0 while running");
+	}
+	if (test("waitpid_signaled")) {
+		fflush(stdout);
+		pid = fork();
+		if (pid == 0) {
+			for (;;)
+				pause();
+		}
+		kill(pid, SIGKILL);
+		ret = waitpid(pid, &status, 0);
+		expect_true(ret == pid && WIFSIGNALED(status) && !WIFEXITED(status) &&
+			    WTERMSIG(status) == SIGKILL, "SIGKILL");
+	}
+	if (test("waitpid_stopped")) {
+		fflush(stdout);
+		pid = fork();
+		if (pid == 0) {
+			raise(SIGSTOP);
+			_exit(5);
+		}
+		ret = waitpid(pid, &status, WUNTRACED);
+		if (ret == pid && WIFSTOPPED(status)) {
+			kill(pid, SIGCONT);
+			waitpid(pid, &status, 0);
+			expect_true(WIFEXITED(status) && WEXITSTATUS(status) == 5,
+				    "stopped, then exit 5");
+		} else {
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			expect_true(0, "not stopped");
+		}
+	}
+	if (test("waitpid_intmin"))
+		expect_err(waitpid(INT_MIN, &status, 0), ESRCH);
+	if (test("waitpid_echild"))
+		expect_err(waitpid(-1, &status, WNOHANG), ECHILD);
+
+	if (test("execve_missing")) {
+		char *argv[] = { "x", NULL };
+
+		expect_err(execve("/blah", argv, environ), ENOENT);
+	}
+	if (test("execve_self")) {
+		if (!self_exe[0]) {
+			skip("own path unknown");
+		} else {
+			ret = in_child(child_exec_self, NULL);
+			if (WIFEXITED(ret) && WEXITSTATUS(ret) == 126)
+				skip("kernel cannot run this binary (emulated)");
+			else
+				expect_true(WIFEXITED(ret) && WEXITSTATUS(ret) == 42,
+					    "new image exited 42");
+		}
+	}
+
+	if (test("uname")) {
+		ret = uname(&un);
+		expect_true(ret == 0 && !strcmp(un.sysname, "Linux") && un.machine[0],
+			    un.machine);
+	}
+	if (test("uname_efault")) {
+		struct utsname *volatile nowhere = NULL;
+
+		expect_err(uname(nowhere), EFAULT);
+	}
+	if (test("prctl_name")) {
+		memset(name, 0, sizeof(name));
+		prctl(PR_SET_NAME, (unsigned long)"nolibc-probe", 0, 0, 0);
+		ret = prctl(PR_GET_NAME, (unsigned long)name, 0, 0, 0);
+		expect_true(ret == 0 && !strcmp(name, "nolibc-probe"), name);
+	}
+	if (test("prctl_einval"))
+		expect_err(prctl(0x7ffffff0, 0, 0, 0, 0), EINVAL);
+	if (test("syscall_getpid"))
+		expect_eq(syscall(__NR_getpid), me);
+	if (test("syscall_err"))
+		expect_err(syscall(__NR_close, -1), EBADF);
+	if (test("reboot_einval")) {
+		/* An invalid command, behind the magic numbers: never reboots. */
+		ret = reboot(0x7a7a7a7a);
+		if (ret == -1 && errno == EPERM && !is_root)
+			skip("needs root");
+		else
+			expect_err(ret, EINVAL);
+	}
+#ifdef NOLIBC
+	if (test("sys_raw_enoent"))
+		expect_num(sys_chdir("/blah"), -ENOENT, 0);
+	if (test("sys_raw_ebadf"))
+		expect_num(sys_write(-1, "x", 1), -EBADF, 0);
+#else
+	if (test("sys_raw_enoent"))
+		skip("nolibc's sys_*() only");
+	if (test("sys_raw_ebadf"))
+		skip("nolibc's sys_*() only");
+#endif
+}
+
+static void syscall_time(void)
+{
+	struct timespec ts, ts2;
+	struct timeval tv;
+	long long t0, t1;
+	time_t t;
+	int ret;
+
+	if (test("clock_realtime")) {
+		ret = clock_gettime(CLOCK_REALTIME, &ts);
+		expect_true(ret == 0 && ts.tv_sec > 1000000000 && ts.tv_nsec >= 0 &&
+			    ts.tv_nsec < 1000000000, "after 2001");
+	}
+	if (test("clock_monotonic")) {
+		ret = clock_gettime(CLOCK_MONOTONIC, &ts);
+		ret |= clock_gettime(CLOCK_MONOTONIC, &ts2);
+		expect_true(ret == 0 && (ts2.tv_sec > ts.tv_sec ||
+					 (ts2.tv_sec == ts.tv_sec && ts2.tv_nsec >= ts.tv_nsec)),
+			    "non-decreasing");
+	}
+	if (test("clock_einval"))
+		expect_err(clock_gettime(4242, &ts), EINVAL);
+	if (test("gettimeofday")) {
+		ret = gettimeofday(&tv, NULL);
+		t = time(NULL);
+		expect_true(ret == 0 && tv.tv_usec >= 0 && tv.tv_usec < 1000000 &&
+			    t - tv.tv_sec >= 0 && t - tv.tv_sec <= 2, "close to time()");
+	}
+#ifdef NOLIBC
+	if (test("gettimeofday_efault")) {
+		struct timeval *volatile nowhere = (struct timeval *)1;
+
+		expect_err(gettimeofday(nowhere, NULL), EFAULT);
+	}
+#else
+	if (test("gettimeofday_efault"))
+		skip("glibc uses the vDSO, which faults");
+#endif
+	if (test("time")) {
+		t = 0;
+		expect_true(time(&t) == t && t > 1000000000, "time(&t) == t");
+	}
+	if (test("nanosleep")) {
+		ts.tv_sec = 0;
+		ts.tv_nsec = 20000000;
+		t0 = now_ns();
+		ret = nanosleep(&ts, NULL);
+		t1 = now_ns();
+		expect_true(ret == 0 && t1 - t0 >= 20000000, ">= 20 ms");
+	}
+	if (test("nanosleep_einval")) {
+		ts.tv_sec = 0;
+		ts.tv_nsec = 1000000000;
+		expect_err(nanosleep(&ts, NULL), EINVAL);
+	}
+	if (test("sleep_0"))
+		expect_eq(sleep(0), 0);
+	if (test("usleep")) {
+		t0 = now_ns();
+		ret = usleep(5000);
+		t1 = now_ns();
+		expect_true(ret == 0 && t1 - t0 >= 5000000, ">= 5 ms");
+	}
+#ifdef NOLIBC
+	if (test("msleep")) {
+		t0 = now_ns();
+		ret = msleep(5);
+		t1 = now_ns();
+		expect_true(ret == 0 && t1 - t0 >= 5000000, ">= 5 ms");
+	}
+#else
+	if (test("msleep"))
+		skip("nolibc extension");
+#endif
+}
+
+static void run_syscall(void)
+{
+	syscall_files();
+	syscall_fds();
+	syscall_fdset();
+	syscall_memory();
+	syscall_process();
+	syscall_time();
+}
+
+/*
+ * stdlib
+ */
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+struct rec {
+	char key[20];
+	int order;
+};
+
+static int cmp_rec(const void *a, const void *b)
+{
+	return strcmp(((const struct rec *)a)->key, ((const struct rec *)b)->key);
+}
+
+static int child_abort(void *arg)
+{
+	(void)arg;
+	abort();
+}
+
+static void abort_handler(int sig)
+{
+	(void)sig;
+}
+
+static int child_abort_handled(void *arg)
+{
+	(void)arg;
+	signal(SIGABRT, abort_handler);
+	abort();
+}
+
+static int atexit_fd = -1;
+
+static void atexit_first(void)
+{
+	write(atexit_fd, "1", 1);
+}
+
+static void atexit_second(void)
+{
+	write(atexit_fd, "2", 1);
+}
+
+static int child_atexit(void *arg)
+{
+	atexit_fd = *(int *)arg;
+	atexit(atexit_first);
+	atexit(atexit_second);
+	exit(3);
+}
+
+static void run_stdlib(void)
+{
+	const char *s;
+	char *end;
+	int i, bad, status;
+
+	/* strtol: bases, signs, prefixes, and where parsing stops */
+	if (test("strtol_dec"))
+		expect_num(strtol("123", NULL, 10), 123, 0);
+	if (test("strtol_neg"))
+		expect_num(strtol("-123", NULL, 10), -123, 0);
+	if (test("strtol_plus_space"))
+		expect_num(strtol(" \t\n+42", NULL, 10), 42, 0);
+	if (test("strtol_base0_hex"))
+		expect_num(strtol("0x1f", NULL, 0), 31, 0);
+	if (test("strtol_base0_oct"))
+		expect_num(strtol("017", NULL, 0), 15, 0);
+	if (test("strtol_base0_dec"))
+		expect_num(strtol("99", NULL, 0), 99, 0);
+	if (test("strtol_base2"))
+		expect_num(strtol("-1011", NULL, 2), -11, 0);
+	if (test("strtol_base8"))
+		expect_num(strtol("777", NULL, 8), 511, 0);
+	if (test("strtol_base16_upper"))
+		expect_num(strtol("0XfF", NULL, 16), 255, 0);
+	if (test("strtol_base16_noprefix"))
+		expect_num(strtol("Ab", NULL, 16), 171, 0);
+	if (test("strtol_base36"))
+		expect_num(strtol("Zz", NULL, 36), 35 * 36 + 35, 0);
+	if (test("strtol_neg_hex"))
+		expect_num(strtol("-0x10", NULL, 0), -16, 0);
+	if (test("strtol_0x_alone")) {
+		s = "0x";
+		expect_true(strtol(s, &end, 16) == 0 && end == s + 1, "0, end after '0'");
+	}
+	if (test("strtol_0x_base0")) {
+		s = "0xg";
+		expect_true(strtol(s, &end, 0) == 0 && end == s + 1, "0, end after '0'");
+	}
+	if (test("strtol_oct_stop")) {
+		s = "0189";
+		expect_true(strtol(s, &end, 0) == 1 && end == s + 2, "1, end at '8'");
+	}
+	if (test("strtol_end")) {
+		s = "12abc";
+		expect_true(strtol(s, &end, 10) == 12 && end == s + 2, "12, end at 'a'");
+	}
+	if (test("strtol_nodigits")) {
+		s = "  -x";
+		expect_true(strtol(s, &end, 10) == 0 && end == s, "0, end == s");
+	}
+	if (test("strtol_empty")) {
+		s = "";
+		expect_true(strtol(s, &end, 10) == 0 && end == s, "0, end == s");
+	}
+	if (test("strtol_overflow"))
+		expect_num(strtol("99999999999999999999", NULL, 10), LONG_MAX, ERANGE);
+	if (test("strtol_underflow"))
+		expect_num(strtol("-99999999999999999999", NULL, 10), LONG_MIN, ERANGE);
+	if (test("strtol_overflow_end")) {
+		s = "99999999999999999999x";
+		expect_true(strtol(s, &end, 10) == LONG_MAX && end == s + 20, "end at 'x'");
+	}
+#if __SIZEOF_LONG__ == 8
+	if (test("strtol_max"))
+		expect_num(strtol("9223372036854775807", NULL, 10), LONG_MAX, 0);
+	if (test("strtol_min"))
+		expect_num(strtol("-9223372036854775808", NULL, 10), LONG_MIN, 0);
+	if (test("strtol_max_plus1"))
+		expect_num(strtol("9223372036854775808", NULL, 10), LONG_MAX, ERANGE);
+	if (test("strtol_min_minus1"))
+		expect_num(strtol("-9223372036854775809", NULL, 10), LONG_MIN, ERANGE);
+	if (test("strtoul_max"))
+		expect_unum(strtoul("18446744073709551615", NULL, 10), ULONG_MAX, 0);
+	if (test("strtoul_max_plus1"))
+		expect_unum(strtoul("18446744073709551616", NULL, 10), ULONG_MAX, ERANGE);
+#else
+	if (test("strtol_max"))
+		expect_num(strtol("2147483647", NULL, 10), LONG_MAX, 0);
+	if (test("strtol_min"))
+		expect_num(strtol("-2147483648", NULL, 10), LONG_MIN, 0);
+	if (test("strtol_max_plus1"))
+		expect_num(strtol("2147483648", NULL, 10), LONG_MAX, ERANGE);
+	if (test("strtol_min_minus1"))
+		expect_num(strtol("-2147483649", NULL, 10), LONG_MIN, ERANGE);
+	if (test("strtoul_max"))
+		expect_unum(strtoul("4294967295", NULL, 10), ULONG_MAX, 0);
+	if (test("strtoul_max_plus1"))
+		expect_unum(strtoul("4294967296", NULL, 10), ULONG_MAX, ERANGE);
+#endif
+	if (test("strtol_base1"))
+		expect_num(strtol("1", NULL, 1), 0, EINVAL);
+	if (test("strtol_base37"))
+		expect_num(strtol("1", NULL, 37), 0, EINVAL);
+	if (test("strtoul_minus1"))
+		expect_unum(strtoul("-1", NULL, 10), ULONG_MAX, 0);
+	if (test("strtoul_minus2"))
+		expect_unum(strtoul("-2", NULL, 10), ULONG_MAX - 1, 0);
+	if (test("strtoul_hex"))
+		expect_unum(strtoul("0xFFFFFFFF", NULL, 0), 0xffffffffUL, 0);
+	if (test("strtoll_min"))
+		expect_num(strtoll("-9223372036854775808", NULL, 10), LLONG_MIN, 0);
+	if (test("strtoll_overflow"))
+		expect_num(strtoll("9223372036854775808", NULL, 10), LLONG_MAX, ERANGE);
+	if (test("strtoll_underflow"))
+		expect_num(strtoll("-9223372036854775809", NULL, 10), LLONG_MIN, ERANGE);
+	if (test("strtoull_max"))
+		expect_unum(strtoull("18446744073709551615", NULL, 10), ULLONG_MAX, 0);
+	if (test("strtoull_overflow"))
+		expect_unum(strtoull("18446744073709551616", NULL, 10), ULLONG_MAX, ERANGE);
+	if (test("strtoull_base36"))
+		expect_unum(strtoull("3w5e11264sgsf", NULL, 36), 18446744073709551615ULL, 0);
+	if (test("atoi"))
+		expect_eq(atoi("  -17x"), -17);
+	if (test("atoi_empty"))
+		expect_eq(atoi(""), 0);
+	if (test("atol"))
+		expect_eq(atol("+123456"), 123456);
+	if (test("atoll"))
+		expect_eq(atoll("-9000000000"), -9000000000LL);
+	if (test("abs"))
+		expect_eq(abs(-5) + abs(5), 10);
+	if (test("labs"))
+		expect_eq(labs(-LONG_MAX), LONG_MAX);
+	if (test("llabs"))
+		expect_eq(llabs(-LLONG_MAX), LLONG_MAX);
+
+	/* getenv on an environment of our own */
+	if (test("getenv")) {
+		char *fake[] = { "FOO=1", "FOOBAR=2", "EMPTY=", "=odd", NULL };
+		char **saved = environ;
+		int ok;
+
+		environ = fake;
+		ok = !strcmp(getenv("FOO") ? getenv("FOO") : "-", "1") &&
+		     !strcmp(getenv("FOOBAR") ? getenv("FOOBAR") : "-", "2") &&
+		     getenv("FOOB") == NULL && getenv("FO") == NULL &&
+		     getenv("EMPTY") && !*getenv("EMPTY") && getenv("NONE") == NULL;
+		environ = saved;
+		expect_true(ok, "FOO, FOOBAR, EMPTY found; FO, FOOB not");
+	}
+	if (test("getenv_real")) {
+		const char *eq;
+
+		if (!environ || !environ[0] || !(eq = strchr(environ[0], '='))) {
+			skip("empty environment");
+		} else {
+			char key[64];
+			size_t n = eq - environ[0] < 63 ? eq - environ[0] : 63;
+
+			memcpy(key, environ[0], n);
+			key[n] = 0;
+			expect_true(getenv(key) == eq + 1, key);
+		}
+	}
+
+	if (test("qsort_int")) {
+		int v[200];
+
+		for (i = 0; i < 200; i++)
+			v[i] = (i * 7919) % 211 - 100;
+		qsort(v, 200, sizeof(v[0]), cmp_int);
+		for (i = 1, bad = 0; i < 200; i++)
+			bad += v[i - 1] > v[i];
+		expect_eq(bad, 0);
+	}
+	if (test("qsort_struct")) {
+		struct rec r[5] = {
+			{ "delta", 3 }, { "alpha", 0 }, { "echo", 4 }, { "charlie", 2 },
+			{ "bravo", 1 },
+		};
+
+		qsort(r, 5, sizeof(r[0]), cmp_rec);
+		for (i = 0, bad = 0; i < 5; i++)
+			bad += r[i].order != i;
+		expect_eq(bad, 0);
+	}
+	if (test("qsort_empty")) {
+		int *volatile none = NULL;
+
+		qsort(none, 0, sizeof(int), cmp_int);
+		expect_true(1, "returned");
+	}
+
+	if (test("exit_atexit")) {
+		int p[2];
+		char buf[8] = "";
+
+		pipe(p);
+		status = in_child(child_atexit, &p[1]);
+		close(p[1]);
+		read_all(p[0], buf, sizeof(buf) - 1);
+		close(p[0]);
+		expect_true(WIFEXITED(status) && WEXITSTATUS(status) == 3 &&
+			    !strcmp(buf, "21"), buf);
+	}
+	if (test("abort")) {
+		status = in_child(child_abort, NULL);
+		expect_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT, "SIGABRT");
+	}
+	if (test("abort_handled")) {
+		status = in_child(child_abort_handled, NULL);
+		expect_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT, "SIGABRT");
+	}
+
+#ifdef NOLIBC
+	if (test("itoa_r_min")) {
+		char buf[24];
+
+		itoa_r(LONG_MIN, buf);
+		expect_str(buf, __SIZEOF_LONG__ == 8 ? "-9223372036854775808" :
+			   "-2147483648");
+	}
+	if (test("utoa_r")) {
+		char buf[24];
+
+		expect_true(utoa_r(1234567, buf) == 7 && !strcmp(buf, "1234567"), buf);
+	}
+	if (test("utoh_r")) {
+		char buf[24];
+
+		utoh_r(0xdeadbeef, buf);
+		expect_str(buf, "deadbeef");
+	}
+#else
+	if (test("itoa_r_min"))
+		skip("nolibc extension");
+	if (test("utoa_r"))
+		skip("nolibc extension");
+	if (test("utoh_r"))
+		skip("nolibc extension");
+#endif
+
+	/* ctype in the C locale */
+	if (test("ctype_classes"))
+		expect_true(isdigit('7') && !isdigit('a') && isxdigit('F') && !isxdigit('g') &&
+			    isspace('\v') && isspace('\f') && !isspace('x') &&
+			    isalpha('Q') && !isalpha('[') && isalnum('z') &&
+			    ispunct('!') && !ispunct('a') && isprint(' ') && !isgraph(' ') &&
+			    iscntrl(0x7f) && !isprint(0x80) && !isalpha(0xe9), "C locale");
+	if (test("ctype_case"))
+		expect_true(toupper('a') == 'A' && tolower('Z') == 'z' && toupper('1') == '1' &&
+			    tolower('@') == '@', "toupper/tolower");
+}
+
+/*
+ * string
+ */
+
+static void run_string(void)
+{
+	char buf[64], *p;
+	const char *s = "hello, world";
+	int i;
+
+	if (test("memcmp_eq"))
+		expect_eq(memcmp("abc", "abc", 3), 0);
+	if (test("memcmp_unsigned"))
+		expect_true(memcmp("\x80", "\x7f", 1) > 0 && memcmp("\x7f", "\x80", 1) < 0,
+			    "0x80 > 0x7f");
+	if (test("memcmp_zero_len"))
+		expect_eq(memcmp("a", "b", 0), 0);
+	if (test("memcpy")) {
+		memset(buf, 0, sizeof(buf));
+		p = memcpy(buf, "abcdef", 6);
+		expect_true(p == buf && !strcmp(buf, "abcdef"), buf);
+	}
+	if (test("memmove_forward")) {
+		strcpy(buf, "abcdef");
+		memmove(buf + 1, buf, 5);
+		expect_str(buf, "aabcde");
+	}
+	if (test("memmove_backward")) {
+		strcpy(buf, "abcdef");
+		memmove(buf, buf + 1, 5);
+		expect_str(buf, "bcdeff");
+	}
+	if (test("memmove_long")) {
+		for (i = 0; i < 64; i++)
+			buf[i] = i;
+		memmove(buf + 3, buf, 50);
+		for (i = 0; i < 50 && buf[i + 3] == i; i++)
+			;
+		expect_eq(i, 50);
+	}
+	if (test("memset")) {
+		memset(buf, 'z', sizeof(buf));
+		p = memset(buf + 1, 0x15a, 33);
+		expect_true(p == buf + 1 && buf[0] == 'z' && buf[1] == 0x5a &&
+			    buf[33] == 0x5a && buf[34] == 'z', "33 bytes of 0x5a");
+	}
+	if (test("memchr")) {
+		expect_true(memchr(s, 'w', 12) == s + 7 && memchr(s, 'w', 7) == NULL &&
+			    memchr(s, 0x100 + 'o', 12) == s + 4, "found, bounded");
+	}
+	if (test("strlen"))
+		expect_eq(strlen(s) + strlen(""), 12);
+	if (test("strnlen"))
+		{
+		char ab[8] = "ab";
+
+		expect_eq(strnlen(s, 5) + strnlen(ab, 5), 7);
+	}
+	if (test("strcmp"))
+		expect_true(strcmp("abc", "abc") == 0 && strcmp("abc", "abd") < 0 &&
+			    strcmp("ab", "abc") < 0 && strcmp("\x80", "\x7f") > 0,
+			    "order, unsigned");
+	if (test("strncmp"))
+		expect_true(strncmp("abcx", "abcy", 3) == 0 && strncmp("abcx", "abcy", 4) < 0 &&
+			    strncmp("a", "a", 10) == 0, "bounded");
+	if (test("strcpy")) {
+		p = strcpy(buf, s);
+		expect_true(p == buf && !strcmp(buf, s), buf);
+	}
+	if (test("strncpy_pad")) {
+		memset(buf, 'X', 10);
+		strncpy(buf, "ab", 6);
+		expect_true(!memcmp(buf, "ab\0\0\0\0XXXX", 10), "NUL-padded to 6");
+	}
+	if (test("strncpy_trunc")) {
+		memset(buf, 'X', 10);
+		const char *volatile src = "abcdef";
+
+		strncpy(buf, src, 3);
+		expect_true(!memcmp(buf, "abcXXX", 6), "not terminated");
+	}
+	if (test("strcat")) {
+		strcpy(buf, "abc");
+		p = strcat(buf, "def");
+		expect_true(p == buf && !strcmp(buf, "abcdef"), buf);
+	}
+	if (test("strncat")) {
+		strcpy(buf, "abc");
+		strncat(buf, "defgh", 2);
+		expect_str(buf, "abcde");
+	}
+#if defined(NOLIBC) || __GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 38)
+	if (test("strlcpy")) {
+		memset(buf, 'X', 10);
+		expect_true(strlcpy(buf, "hello", 3) == 5 && !strcmp(buf, "he"),
+			    "5, \"he\"");
+	}
+	if (test("strlcpy_size0")) {
+		memset(buf, 'X', 10);
+		expect_true(strlcpy(buf, "hello", 0) == 5 && buf[0] == 'X', "5, untouched");
+	}
+	if (test("strlcat")) {
+		strcpy(buf, "ab");
+		expect_true(strlcat(buf, "cdef", 5) == 6 && !strcmp(buf, "abcd"),
+			    "6, \"abcd\"");
+	}
+	if (test("strlcat_full")) {
+		memcpy(buf, "abcd", 4);
+		expect_eq(strlcat(buf, "xyz", 4), 7);
+	}
+#else
+	if (test("strlcpy"))
+		skip("libc has no strlcpy");
+	if (test("strlcpy_size0"))
+		skip("libc has no strlcpy");
+	if (test("strlcat"))
+		skip("libc has no strlcat");
+	if (test("strlcat_full"))
+		skip("libc has no strlcat");
+#endif
+	if (test("strchr"))
+		expect_true(strchr(s, 'o') == s + 4 && strchr(s, 'z') == NULL, "first 'o'");
+	if (test("strchr_nul"))
+		expect_true(strchr(s, 0) == s + 12, "points at the NUL");
+	if (test("strrchr"))
+		expect_true(strrchr(s, 'o') == s + 8 && strrchr(s, 0) == s + 12 &&
+			    strrchr(s, 'z') == NULL, "last 'o'");
+	if (test("strstr"))
+		expect_true(strstr("abcabd", "abd") != NULL &&
+			    !strcmp(strstr("abcabd", "abd"), "abd") &&
+			    strstr("abc", "abcd") == NULL, "found, not found");
+	if (test("strstr_empty"))
+		expect_true(strstr(s, "") == s, "s itself");
+	if (test("strstr_both_empty")) {
+		const char *e = "";
+
+		expect_true(strstr(e, "") == e, "\"\" itself");
+	}
+	if (test("strspn"))
+		expect_eq(strspn("aabbcx", "abc") * 10 + strcspn("xyz,abc", ",;"), 53);
+	if (test("strpbrk"))
+		expect_true(strpbrk(s, " ,") == s + 5 && strpbrk(s, "XYZ") == NULL, "at ','");
+	if (test("strtok_r")) {
+		char in[] = ",,a,bb;;c,", *save, *t1, *t2, *t3, *t4;
+
+		t1 = strtok_r(in, ",;", &save);
+		t2 = strtok_r(NULL, ",;", &save);
+		t3 = strtok_r(NULL, ",;", &save);
+		t4 = strtok_r(NULL, ",;", &save);
+		expect_true(t1 && t2 && t3 && !t4 && !strcmp(t1, "a") && !strcmp(t2, "bb") &&
+			    !strcmp(t3, "c"), "a, bb, c");
+	}
+}
+
+/*
+ * stdio
+ */
+
+static void run_stdio(void)
+{
+	char buf[2048], big[1100];
+	FILE *f;
+	int p[2], ret, n, saved;
+
+	if (test("fmt_int_min"))
+		expect_fmt("-2147483648", "%d", INT_MIN);
+	if (test("fmt_int_max"))
+		expect_fmt("2147483647", "%i", INT_MAX);
+	if (test("fmt_llong_min"))
+		expect_fmt("-9223372036854775808", "%lld", LLONG_MIN);
+	if (test("fmt_llong_max"))
+		expect_fmt("9223372036854775807", "%lld", LLONG_MAX);
+	if (test("fmt_ullong_max"))
+		expect_fmt("18446744073709551615", "%llu", ULLONG_MAX);
+	if (test("fmt_uint_max"))
+		expect_fmt("4294967295", "%u", UINT_MAX);
+	if (test("fmt_u_neg"))
+		expect_fmt("4294967295", "%u", -1);
+	if (test("fmt_x"))
+		expect_fmt("deadbeef", "%x", 0xdeadbeefU);
+	if (test("fmt_X"))
+		expect_fmt("DEADBEEF", "%X", 0xdeadbeefU);
+	if (test("fmt_x_neg"))
+		expect_fmt("ffffffff", "%x", -1);
+	if (test("fmt_alt_x"))
+		expect_fmt("0xff", "%#x", 255);
+	if (test("fmt_alt_X"))
+		expect_fmt("0XFF", "%#X", 255);
+	if (test("fmt_alt_x_zero"))
+		expect_fmt("0", "%#x", 0);
+	if (test("fmt_o"))
+		expect_fmt("17", "%o", 15);
+	if (test("fmt_alt_o"))
+		expect_fmt("017", "%#o", 15);
+	if (test("fmt_alt_o_zero"))
+		expect_fmt("0", "%#o", 0);
+	if (test("fmt_alt_o_prec0"))
+		expect_fmt("0", "%#.0o", 0);
+	if (test("fmt_alt_o_prec"))
+		expect_fmt("00012", "%#.5o", 10);
+	if (test("fmt_x_prec0_zero"))
+		expect_fmt("", "%.0x", 0);
+	if (test("fmt_alt_x_zeropad"))
+		expect_fmt("0x000000ff", "%#010x", 255);
+	if (test("fmt_alt_x_left"))
+		expect_fmt("0xff      |", "%#-10x|", 255);
+	if (test("fmt_p"))
+		expect_fmt("0x1234", "%p", (void *)0x1234);
+	if (test("fmt_p_width"))
+		expect_fmt("   0x1234", "%9p", (void *)0x1234);
+	if (test("fmt_p_null"))
+		expect_fmt("(nil)", "%p", NULL);
+	if (test("fmt_p_null_width"))
+		expect_fmt("     (nil)|", "%10p|", NULL);
+	if (test("fmt_p_null_left"))
+		expect_fmt("(nil)     |", "%-10p|", NULL);
+	if (test("fmt_s_null"))
+		expect_fmt("(null)", "%s", NULL);
+	if (test("fmt_s_null_width"))
+		expect_fmt("  (null)", "%8s", NULL);
+	if (test("fmt_c"))
+		expect_fmt("A", "%c", 'A');
+	if (test("fmt_c_width"))
+		expect_fmt("    A|A    |", "%5c|%-5c|", 'A', 'A');
+	if (test("fmt_percent"))
+		expect_fmt("100%", "%d%%", 100);
+	if (test("fmt_width"))
+		expect_fmt("   42", "%5d", 42);
+	if (test("fmt_left"))
+		expect_fmt("42   |", "%-5d|", 42);
+	if (test("fmt_zero"))
+		expect_fmt("00042", "%05d", 42);
+	if (test("fmt_zero_neg"))
+		expect_fmt("-0042", "%05d", -42);
+	if (test("fmt_plus"))
+		expect_fmt("+42 -42 +0", "%+d %+d %+d", 42, -42, 0);
+	if (test("fmt_space"))
+		expect_fmt(" 42|-42", "% d|% d", 42, -42);
+	if (test("fmt_plus_space"))
+		expect_fmt("+42", "%+ d", 42);
+	if (test("fmt_space_zero"))
+		expect_fmt(" 0003|+0003", "% 05d|%+05d", 3, 3);
+	if (test("fmt_left_plus"))
+		expect_fmt("+3   |", "%-+5d|", 3);
+	if (test("fmt_left_zero"))
+		expect_fmt("7    |", "%-05d|", 7);
+	if (test("fmt_prec"))
+		expect_fmt("007", "%.3d", 7);
+	if (test("fmt_width_prec_neg"))
+		expect_fmt("    -007|-007    |", "%8.3d|%-8.3d|", -7, -7);
+	if (test("fmt_zero_prec"))
+		expect_fmt("     007", "%08.3d", 7);
+	if (test("fmt_prec0_zero"))
+		expect_fmt("|     |+", "%.0d|%5.0d|%+.0d", 0, 0, 0);
+	if (test("fmt_star_width"))
+		expect_fmt("   42|42   |", "%*d|%-*d|", 5, 42, 5, 42);
+	if (test("fmt_star_neg_width"))
+		expect_fmt("42   |", "%*d|", -5, 42);
+	if (test("fmt_star_prec"))
+		expect_fmt("007|7", "%.*d|%.*d", 3, 7, -1, 7);
+	if (test("fmt_s_prec"))
+		expect_fmt("ab", "%.*s", 2, "abcdef");
+	if (test("fmt_s_width_prec"))
+		expect_fmt("        ab|    x|", "%10.2s|%5.1s|", "abcdef", "xyz");
+	if (test("fmt_s_left"))
+		expect_fmt("abc       |", "%-10s|", "abc");
+	if (test("fmt_s_narrow"))
+		expect_fmt("abcdef", "%3s", "abcdef");
+	if (test("fmt_hhd"))
+		expect_fmt("-1 0", "%hhd %hhu", 255, 256);
+	if (test("fmt_hd"))
+		expect_fmt("-1 5", "%hd %hu", 65535, 65541);
+	if (test("fmt_jd"))
+		expect_fmt("-9223372036854775808", "%jd", INTMAX_MIN);
+	if (test("fmt_ju"))
+		expect_fmt("18446744073709551615", "%ju", UINTMAX_MAX);
+	if (test("fmt_td"))
+		expect_fmt("-5", "%td", (ptrdiff_t)-5);
+	if (test("fmt_zd"))
+		expect_fmt("-1", "%zd", (ssize_t)-1);
+#if __SIZEOF_LONG__ == 8
+	if (test("fmt_zu"))
+		expect_fmt("18446744073709551615", "%zu", SIZE_MAX);
+	if (test("fmt_ld_min"))
+		expect_fmt("-9223372036854775808", "%ld", LONG_MIN);
+	if (test("fmt_lx_max"))
+		expect_fmt("ffffffffffffffff", "%lx", ULONG_MAX);
+#else
+	if (test("fmt_zu"))
+		expect_fmt("4294967295", "%zu", SIZE_MAX);
+	if (test("fmt_ld_min"))
+		expect_fmt("-2147483648", "%ld", LONG_MIN);
+	if (test("fmt_lx_max"))
+		expect_fmt("ffffffff", "%lx", ULONG_MAX);
+#endif
+	if (test("fmt_llx"))
+		expect_fmt("ffffffffffffffff", "%llx", ULLONG_MAX);
+	if (test("fmt_mixed_sizes"))
+		expect_fmt("1 2 3 -4 5", "%d %lld %d %ld %hd", 1, 2LL, 3, -4L, 5);
+	if (test("fmt_many_args"))
+		expect_fmt("1 2 3 4 5 6 7 8 9 10 11 12", "%d %d %d %d %d %d %d %d %d %d %d %d",
+			   1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
+	if (test("fmt_n")) {
+		int pos = -1;
+
+		ret = fmt_into(buf, sizeof(buf), "ab%ncd", &pos);
+		expect_true(ret == 4 && pos == 2, "%n stored 2");
+	}
+
+	/* return values and truncation */
+	if (test("snprintf_size0")) {
+		memset(buf, 'X', 8);
+		ret = fmt_into(buf, 0, "%d", 12345);
+		expect_true(ret == 5 && buf[0] == 'X', "5, nothing written");
+	}
+	if (test("snprintf_null0"))
+		expect_eq(fmt_into(NULL, 0, "%s-%d", "abc", 42), 6);
+	if (test("snprintf_trunc")) {
+		memset(buf, 'X', 8);
+		ret = fmt_into(buf, 4, "%s", "abcdef");
+		expect_true(ret == 6 && !strcmp(buf, "abc") && buf[4] == 'X', "6, \"abc\"");
+	}
+	if (test("snprintf_size1")) {
+		ret = fmt_into(buf, 1, "%d", 42);
+		expect_true(ret == 2 && buf[0] == 0, "2, \"\"");
+	}
+	if (test("snprintf_exact")) {
+		ret = fmt_into(buf, 5, "%d", 12345);
+		expect_true(ret == 5 && !strcmp(buf, "1234"), "5, \"1234\"");
+	}
+	if (test("snprintf_long")) {
+		memset(big, 'y', 1000);
+		big[1000] = 0;
+		ret = fmt_into(buf, sizeof(buf), "<%s>", big);
+		expect_true(ret == 1002 && buf[0] == '<' && buf[1000] == 'y' &&
+			    buf[1001] == '>' && !buf[1002], "1002");
+	}
+	if (test("sprintf"))
+		expect_true(sprintf(buf, "%s=%d", "x", 10) == 4 && !strcmp(buf, "x=10"), buf);
+
+	/* streams on pipes */
+	pipe(p);
+	if (test("dprintf")) {
+		ret = dprintf(p[1], "%s-%d", "a", 5);
+		n = read(p[0], buf, sizeof(buf));
+		expect_true(ret == 3 && n == 3 && !memcmp(buf, "a-5", 3), "3, \"a-5\"");
+	}
+	if (test("dprintf_long")) {
+		memset(big, 'q', 1000);
+		big[1000] = 0;
+		ret = dprintf(p[1], "%s%d", big, 123);
+		n = read_all(p[0], buf, 1003);
+		expect_true(ret == 1003 && n == 1003 && buf[999] == 'q' &&
+			    !memcmp(buf + 1000, "123", 3), "1003 bytes in order");
+	}
+	if (test("fdopen_write")) {
+		f = fdopen(dup(p[1]), "w");
+		ret = f != NULL;
+		ret &= fputs("ab", f) >= 0;
+		ret &= fputc('c', f) == 'c';
+		ret &= putc('d', f) == 'd';
+		ret &= fwrite("efg", 1, 3, f) == 3;
+		ret &= fprintf(f, "%d", 7) == 1;
+		ret &= fflush(f) == 0;
+		ret &= fclose(f) == 0;
+		n = read(p[0], buf, sizeof(buf));
+		buf[n > 0 ? n : 0] = 0;
+		expect_true(ret && !strcmp(buf, "abcdefg7"), buf);
+	}
+	if (test("stdout_redirect")) {
+		fflush(stdout);
+		saved = dup(1);
+		dup2(p[1], 1);
+		ret = puts("xy") >= 0;
+		ret &= putchar('z') == 'z';
+		ret &= printf("%d", 9) == 1;
+		ret &= fwrite("w", 1, 1, stdout) == 1;
+		fflush(stdout);
+		dup2(saved, 1);
+		close(saved);
+		n = read(p[0], buf, sizeof(buf));
+		buf[n > 0 ? n : 0] = 0;
+		expect_true(ret && !strcmp(buf, "xy\nz9w"), "\"xy\\nz9w\"");
+	}
+	if (test("perror")) {
+		saved = dup(2);
+		dup2(p[1], 2);
+		errno = ENOENT;
+		perror("thing");
+		dup2(saved, 2);
+		close(saved);
+		n = read(p[0], buf, sizeof(buf));
+		buf[n > 0 ? n : 0] = 0;
+		expect_str(buf, "thing: No such file or directory\n");
+	}
+	if (test("fileno"))
+		expect_true(fileno(stdin) == 0 && fileno(stdout) == 1 && fileno(stderr) == 2,
+			    "0 1 2");
+	close(p[0]);
+	close(p[1]);
+
+	pipe(p);
+	write(p[1], "ab\ncd", 5);
+	close(p[1]);
+	f = fdopen(p[0], "r");
+	if (test("fgetc"))
+		expect_eq(fgetc(f), 'a');
+	if (test("fgets_size1")) {
+		buf[0] = 'X';
+		expect_true(fgets(buf, 1, f) == buf && buf[0] == 0, "\"\"");
+	}
+	if (test("fgets_line"))
+		expect_str(fgets(buf, sizeof(buf), f), "b\n");
+	if (test("fgets_last"))
+		expect_str(fgets(buf, sizeof(buf), f), "cd");
+	if (test("fgets_eof"))
+		expect_true(fgets(buf, sizeof(buf), f) == NULL, "NULL");
+	if (test("fgetc_eof"))
+		expect_eq(getc(f), EOF);
+	fclose(f);
+
+	pipe(p);
+	write(p[1], "0123456789", 10);
+	close(p[1]);
+	f = fdopen(p[0], "r");
+	if (test("fread")) {
+		memset(buf, 0, 16);
+		n = fread(buf, 3, 4, f);
+		expect_true(n == 3 && !memcmp(buf, "012345678", 9), "3 items of 3");
+	}
+	fclose(f);
+
+	if (test("getchar")) {
+		pipe(p);
+		write(p[1], "q", 1);
+		close(p[1]);
+		saved = dup(0);
+		dup2(p[0], 0);
+		ret = getchar();
+		dup2(saved, 0);
+		close(saved);
+		close(p[0]);
+		expect_eq(ret, 'q');
+	}
+
+	if (test("strerror"))
+		expect_str(strerror(ENOENT), "No such file or directory");
+	if (test("strerror_einval"))
+		expect_str(strerror(EINVAL), "Invalid argument");
+	if (test("strerror_unknown"))
+		expect_str(strerror(99999), "Unknown error 99999");
+}
+
+/*
+ * malloc
+ */
+
+/*
+ * The allocator is called through pointers: compilers know what malloc()
+ * means and may drop a block nobody reads, taking its allocation as a
+ * success; these tests must see what the library really returns.
+ */
+static void *(*volatile f_malloc)(size_t) = malloc;
+static void *(*volatile f_calloc)(size_t, size_t) = calloc;
+static void *(*volatile f_realloc)(void *, size_t) = realloc;
+static void (*volatile f_free)(void *) = free;
+
+static void run_malloc(void)
+{
+	long pg = getpagesize();
+	char *p, *q, *blocks[64];
+	size_t i, j, bad;
+	/* volatile: the compiler must not judge these sizes at build time */
+	volatile size_t vmax = SIZE_MAX, ten = 10;
+
+	if (test("malloc_0")) {
+		p = f_malloc(0);
+		expect_true(p != NULL, "unique pointer");
+		f_free(p);
+	}
+	if (test("malloc_align")) {
+		p = f_malloc(100);
+		q = f_malloc(3);
+		expect_eq(((uintptr_t)p | (uintptr_t)q) & 15, 0);
+		f_free(p);
+		f_free(q);
+	}
+	if (test("malloc_big")) {
+		p = f_malloc(1 << 20);
+		if (p) {
+			memset(p, 0x5a, 1 << 20);
+			p[(1 << 20) - 1] = 1;
+		}
+		expect_true(p && p[0] == 0x5a && p[(1 << 20) - 1] == 1, "1 MiB writable");
+		f_free(p);
+	}
+	if (test("malloc_sizemax"))
+		expect_ptr_err(f_malloc(vmax), NULL, ENOMEM);
+	if (test("malloc_huge"))
+		expect_ptr_err(f_malloc(vmax - 4096), NULL, ENOMEM);
+	if (test("calloc_zeroed")) {
+		p = f_calloc(1000, 4);
+		for (i = 0, bad = 0; p && i < 4000; i++)
+			bad += p[i] != 0;
+		expect_true(p && !bad, "4000 zero bytes");
+		f_free(p);
+	}
+	if (test("calloc_overflow"))
+		expect_ptr_err(f_calloc(vmax, 2), NULL, ENOMEM);
+	if (test("calloc_overflow2"))
+		expect_ptr_err(f_calloc(2, vmax / 2 + 1), NULL, ENOMEM);
+	if (test("calloc_0")) {
+		p = f_calloc(0, 10);
+		expect_true(p != NULL, "unique pointer");
+		f_free(p);
+	}
+	if (test("realloc_null")) {
+		p = f_realloc(NULL, 64);
+		if (p)
+			memset(p, 1, 64);
+		expect_true(p != NULL, "like malloc");
+		f_free(p);
+	}
+	if (test("realloc_grow")) {
+		p = f_malloc(100);
+		for (i = 0; i < 100; i++)
+			p[i] = i;
+		q = f_realloc(p, 100000);
+		for (i = 0, bad = 0; q && i < 100; i++)
+			bad += q[i] != (char)i;
+		if (q)
+			q[99999] = 1;
+		expect_true(q && !bad, "100 bytes kept");
+		f_free(q);
+	}
+	if (test("realloc_grow_page")) {
+		/* a block ending right at its page end: copying more than the
+		 * caller's size would read past the mapping (pitfall 9)
+		 */
+		p = f_malloc(pg - 64);
+		memset(p, 'k', pg - 64);
+		q = f_realloc(p, 3 * pg);
+		for (i = 0, bad = 0; q && i < (size_t)pg - 64; i++)
+			bad += q[i] != 'k';
+		expect_true(q && !bad, "contents kept");
+		f_free(q);
+	}
+	if (test("realloc_shrink")) {
+		p = f_malloc(5000);
+		memcpy(p, "keep me", 8);
+		q = f_realloc(p, 8);
+		expect_str(q, "keep me");
+		f_free(q);
+	}
+	if (test("realloc_fail")) {
+		char *volatile keep;
+
+		p = f_malloc(16);
+		strcpy(p, "still here");
+		keep = p;
+		q = f_realloc(p, vmax - 4096);
+		expect_true(q == NULL && errno == ENOMEM && !strcmp(keep, "still here"),
+			    "NULL ENOMEM, old block intact");
+		f_free(keep);
+	}
+	if (test("realloc_to_0")) {
+		p = f_malloc(32);
+		q = f_realloc(p, 0);
+		expect_true(q == NULL, "NULL, block freed");
+	}
+	if (test("free_null")) {
+		f_free(NULL);
+		expect_true(1, "returned");
+	}
+	if (test("strdup")) {
+		static const char orig[] = "duplicate";
+
+		p = strdup(orig);
+		expect_true(p && p != orig && !strcmp(p, orig), p);
+		f_free(p);
+	}
+	if (test("strndup_short")) {
+		p = strndup("duplicate", 3);
+		expect_str(p, "dup");
+		f_free(p);
+	}
+	if (test("strndup_long")) {
+		p = strndup("hi", ten);
+		expect_str(p, "hi");
+		f_free(p);
+	}
+	if (test("many_blocks")) {
+		for (i = 0; i < ARRAY_SIZE(blocks); i++) {
+			blocks[i] = f_malloc(i * 97 + 1);
+			if (blocks[i])
+				memset(blocks[i], (int)i, i * 97 + 1);
+		}
+		for (i = 0, bad = 0; i < ARRAY_SIZE(blocks); i++) {
+			for (j = 0; blocks[i] && j < i * 97 + 1; j++)
+				bad += blocks[i][j] != (char)i;
+			bad += !blocks[i];
+			f_free(blocks[i]);
+		}
+		expect_eq(bad, 0);
+	}
+}
+
+/*
+ * signal
+ */
+
+static volatile sig_atomic_t sig_count, sig_last, sig_nested, sig_masked_ok;
+static volatile int si_signo_seen, si_code_seen, si_pid_seen;
+static void *volatile si_addr_seen;
+
+static void on_signal(int sig)
+{
+	sig_count++;
+	sig_last = sig;
+}
+
+static void on_siginfo(int sig, siginfo_t *si, void *uc)
+{
+	(void)uc;
+	sig_count++;
+	sig_last = sig;
+	si_signo_seen = si->si_signo;
+	si_code_seen = si->si_code;
+	si_pid_seen = si->si_pid;
+}
+
+/* SIGUSR1's handler: raises SIGUSR2 (handled at once) and checks its mask. */
+static void on_usr1_nest(int sig)
+{
+	sigset_t cur;
+
+	(void)sig;
+	sigprocmask(SIG_BLOCK, NULL, &cur);
+	sig_masked_ok = sigismember(&cur, SIGUSR1) == 1 && sigismember(&cur, SIGTERM) == 1 &&
+			sigismember(&cur, SIGUSR2) == 0;
+	raise(SIGUSR2);
+	sig_nested = sig_count;
+}
+
+static void on_segv(int sig, siginfo_t *si, void *uc)
+{
+	(void)sig;
+	(void)uc;
+	si_addr_seen = si->si_addr;
+	_exit(si->si_code == SEGV_ACCERR ? 0 : 1);
+}
+
+static int child_segv_info(void *arg)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_segv;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGSEGV, &sa, NULL);
+	*(volatile char *)arg = 1;
+	return 2;
+}
+
+static int child_raise_term(void *arg)
+{
+	(void)arg;
+	raise(SIGTERM);
+	return 1;
+}
+
+static int child_assert(void *arg)
+{
+	int *fd = arg;
+
+	dup2(*fd, 2);
+	assert(fd == NULL);
+	return 1;
+}
+
+static void install(int sig, void (*fn)(int), int flags)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = fn;
+	sa.sa_flags = flags;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+}
+
+/*
+ * A child that keeps signalling its parent until killed: the parent blocks
+ * in a syscall and whichever signal lands while it waits interrupts it.
+ */
+static pid_t start_pester(int sig, int delay_ms, int count)
+{
+	pid_t parent = getpid(), pid;
+	int i;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		for (i = 0; i < count; i++) {
+			sleep_ms(delay_ms);
+			kill(parent, sig);
+		}
+		_exit(0);
+	}
+	return pid;
+}
+
+static void stop_pester(pid_t pid)
+{
+	int status;
+
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+	}
+}
+
+static void run_signal(void)
+{
+	struct sigaction sa, old;
+	sigset_t set, cur;
+	char buf[16];
+	int ret, status, p[2];
+	pid_t pid;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	if (test("sigaction"))
+		expect_zero(sigaction(SIGUSR1, &sa, NULL));
+	if (test("sigaction_sigkill"))
+		expect_err(sigaction(SIGKILL, &sa, NULL), EINVAL);
+	if (test("sigaction_badsig"))
+		expect_err(sigaction(0, &sa, NULL), EINVAL);
+	if (test("sigaction_old")) {
+		ret = sigaction(SIGUSR1, NULL, &old);
+		expect_true(ret == 0 && old.sa_handler == on_signal, "handler read back");
+	}
+	if (test("raise_handled")) {
+		sig_count = 0;
+		ret = raise(SIGUSR1);
+		expect_true(ret == 0 && sig_count == 1 && sig_last == SIGUSR1,
+			    "handler ran and returned");
+	}
+	if (test("kill_handled")) {
+		sig_count = 0;
+		ret = kill(getpid(), SIGUSR1);
+		expect_true(ret == 0 && sig_count == 1, "handler ran");
+	}
+	if (test("raise_badsig"))
+		expect_err(raise(12345), EINVAL);
+	if (test("siginfo_raise")) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_sigaction = on_siginfo;
+		sa.sa_flags = SA_SIGINFO;
+		sigaction(SIGUSR2, &sa, NULL);
+		si_signo_seen = si_code_seen = 0;
+		raise(SIGUSR2);
+		expect_true(si_signo_seen == SIGUSR2 && si_code_seen == SI_TKILL,
+			    "si_signo, si_code SI_TKILL");
+	}
+	if (test("siginfo_kill")) {
+		si_code_seen = -1;
+		si_pid_seen = 0;
+		kill(getpid(), SIGUSR2);
+		expect_true(si_code_seen == SI_USER && si_pid_seen == getpid(),
+			    "si_code SI_USER, si_pid");
+	}
+	if (test("siginfo_segv")) {
+		char *pg = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		status = in_child(child_segv_info, pg + 5);
+		expect_true(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+			    "SEGV_ACCERR in handler");
+		munmap(pg, 4096);
+	}
+	if (test("sigprocmask_block")) {
+		install(SIGUSR1, on_signal, 0);
+		sigemptyset(&set);
+		sigaddset(&set, SIGUSR1);
+		sig_count = 0;
+		ret = sigprocmask(SIG_BLOCK, &set, NULL);
+		raise(SIGUSR1);
+		expect_true(ret == 0 && sig_count == 0, "held while blocked");
+	}
+	if (test("sigprocmask_query")) {
+		ret = sigprocmask(SIG_BLOCK, NULL, &cur);
+		expect_true(ret == 0 && sigismember(&cur, SIGUSR1) == 1 &&
+			    sigismember(&cur, SIGUSR2) == 0, "SIGUSR1 blocked");
+	}
+	if (test("sigprocmask_unblock")) {
+		ret = sigprocmask(SIG_UNBLOCK, &set, NULL);
+		expect_true(ret == 0 && sig_count == 1, "delivered on unblock");
+	}
+	if (test("sigprocmask_einval"))
+		expect_err(sigprocmask(99, &set, NULL), EINVAL);
+	if (test("sigset_ops")) {
+		sigfillset(&set);
+		sigdelset(&set, SIGINT);
+		expect_true(sigismember(&set, SIGINT) == 0 && sigismember(&set, SIGTERM) == 1 &&
+			    sigismember(&set, 64) == 1, "fill, del");
+	}
+	if (test("sigaddset_einval"))
+		expect_err(sigaddset(&set, 0), EINVAL);
+	if (test("handler_mask_nested")) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_usr1_nest;
+		sigemptyset(&sa.sa_mask);
+		sigaddset(&sa.sa_mask, SIGTERM);
+		sigaction(SIGUSR1, &sa, NULL);
+		install(SIGUSR2, on_signal, 0);
+		sig_count = 0;
+		sig_nested = 0;
+		sig_masked_ok = 0;
+		raise(SIGUSR1);
+		sigprocmask(SIG_BLOCK, NULL, &cur);
+		expect_true(sig_masked_ok && sig_nested == 1 && !sigismember(&cur, SIGTERM),
+			    "mask in handler, nested signal, mask restored");
+	}
+	if (test("signal_old")) {
+		signal(SIGUSR1, on_signal);
+		expect_true(signal(SIGUSR1, SIG_DFL) == on_signal, "previous handler");
+	}
+	if (test("signal_sigkill"))
+		expect_true(signal(SIGKILL, on_signal) == SIG_ERR && errno == EINVAL,
+			    "SIG_ERR EINVAL");
+	if (test("sig_ign")) {
+		signal(SIGUSR1, SIG_IGN);
+		ret = raise(SIGUSR1);
+		signal(SIGUSR1, SIG_DFL);
+		expect_zero(ret);
+	}
+	if (test("sa_resethand")) {
+		install(SIGUSR1, on_signal, SA_RESETHAND);
+		sig_count = 0;
+		raise(SIGUSR1);
+		sigaction(SIGUSR1, NULL, &old);
+		expect_true(sig_count == 1 && old.sa_handler == SIG_DFL, "reset to SIG_DFL");
+	}
+	if (test("default_term")) {
+		status = in_child(child_raise_term, NULL);
+		expect_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM, "SIGTERM");
+	}
+	if (test("assert_fail")) {
+		pipe(p);
+		status = in_child(child_assert, &p[1]);
+		close(p[1]);
+		memset(buf, 0, sizeof(buf));
+		ret = read_all(p[0], buf, sizeof(buf) - 1);
+		close(p[0]);
+		expect_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT && ret > 0,
+			    "SIGABRT and a message");
+	}
+
+	/* blocking syscalls interrupted by a handler, with and without restart */
+	if (test("sa_restart_read")) {
+		install(SIGUSR1, on_signal, SA_RESTART);
+		pipe(p);
+		sig_count = 0;
+		fflush(stdout);
+		pid = fork();
+		if (pid == 0) {
+			pid_t parent = getppid();
+			int i;
+
+			for (i = 0; i < 3; i++) {
+				sleep_ms(20);
+				kill(parent, SIGUSR1);
+			}
+			sleep_ms(20);
+			write(p[1], "r", 1);
+			_exit(0);
+		}
+		ret = read(p[0], buf, 1);
+		waitpid(pid, &status, 0);
+		close(p[0]);
+		close(p[1]);
+		expect_true(ret == 1 && buf[0] == 'r' && sig_count == 3,
+			    "read restarted through 3 signals");
+	}
+	if (test("no_restart_eintr")) {
+		install(SIGUSR1, on_signal, 0);
+		pipe(p);
+		pid = start_pester(SIGUSR1, 20, 100);
+		ret = read(p[0], buf, 1);
+		expect_err(ret, EINTR);
+		stop_pester(pid);
+		close(p[0]);
+		close(p[1]);
+	}
+	if (test("pause_eintr")) {
+		install(SIGUSR1, on_signal, 0);
+		pid = start_pester(SIGUSR1, 20, 100);
+		ret = pause();
+		expect_err(ret, EINTR);
+		stop_pester(pid);
+	}
+	if (test("nanosleep_eintr")) {
+		struct timespec ts = { 5, 0 };
+
+		install(SIGUSR1, on_signal, 0);
+		pid = start_pester(SIGUSR1, 20, 100);
+		ret = nanosleep(&ts, &ts);
+		expect_true(ret == -1 && errno == EINTR && ts.tv_sec <= 5 && ts.tv_sec >= 3,
+			    "EINTR, time left");
+		stop_pester(pid);
+	}
+	if (test("alarm")) {
+		alarm(0);
+		ret = alarm(5);
+		expect_true(ret == 0 && alarm(0) == 5, "0, then 5 left");
+	}
+	signal(SIGUSR1, SIG_DFL);
+	signal(SIGUSR2, SIG_DFL);
+}
+
+/*
+ * Driver
+ */
+
+struct category {
+	const char *name;
+	void (*run)(void);
+};
+
+static const struct category categories[] = {
+	{ "startup", run_startup },
+	{ "syscall", run_syscall },
+	{ "stdlib", run_stdlib },
+	{ "string", run_string },
+	{ "stdio", run_stdio },
+	{ "malloc", run_malloc },
+	{ "signal", run_signal },
+};
+
+/* mkdir that is happy when the directory is already there */
+static void ensure_dir(const char *path)
+{
+	if (mkdir(path, 0755) < 0 && errno != EEXIST)
+		printf("pid1: mkdir %s: %s\n", path, strerror(errno));
+}
+
+static void prepare_pid1(void)
+{
+	int fd;
+
+	ensure_dir("/proc");
+	if (mount("proc", "/proc", "proc", 0, NULL) < 0 && errno != EBUSY)
+		printf("pid1: proc not mounted: %s\n", strerror(errno));
+	ensure_dir("/dev");
+	if (mount("devtmpfs", "/dev", "devtmpfs", 0, NULL) < 0 && errno != EBUSY)
+		printf("pid1: devtmpfs not mounted: %s\n", strerror(errno));
+	/* with no /dev/console in the initramfs, fds 0-2 start closed */
+	if (fcntl(1, F_GETFD) < 0) {
+		fd = open("/dev/console", O_RDWR);
+		if (fd >= 0) {
+			dup2(fd, 0);
+			dup2(fd, 1);
+			dup2(fd, 2);
+			if (fd > 2)
+				close(fd);
+		}
+	}
+	ensure_dir("/tmp");
+	if (mount("tmpfs", "/tmp", "tmpfs", 0, "size=8m") == 0)
+		printf("pid1: tmpfs mounted on /tmp\n");
+	else
+		printf("pid1: no tmpfs on /tmp (%s), using the root fs\n", strerror(errno));
+}
+
+static void make_tdir(void)
+{
+	const char *base = pid1 ? "/tmp" : getenv("TMPDIR");
+
+	if (!base || !*base)
+		base = "/tmp";
+	snprintf(tdir, sizeof(tdir), "%s/nolibc-test.%d", base, (int)getpid());
+	if (mkdir(tdir, 0700) < 0) {
+		tdir_why = "no writable directory for scratch files";
+		printf("cannot create %s: %s\n", tdir, strerror(errno));
+		tdir[0] = 0;
+	}
+}
+
+/* Removes what the tests leave behind in the scratch directory. */
+static void remove_tdir(void)
+{
+	static const char *const leftovers[] = {
+		"file1", "file2", "sym1", "hard1", "hard2", "hard3", "hard4", "fifo1",
+		"null1", "pages", "dir1/inner", "mnt/inside",
+	};
+	size_t i;
+
+	if (!tdir[0])
+		return;
+	umount2(tpath("mnt"), MNT_DETACH);
+	for (i = 0; i < ARRAY_SIZE(leftovers); i++)
+		unlink(tpath(leftovers[i]));
+	rmdir(tpath("dir1"));
+	rmdir(tpath("mnt"));
+	if (rmdir(tdir) < 0)
+		printf("could not remove %s: %s\n", tdir, strerror(errno));
+}
+
+static void find_self(void)
+{
+	ssize_t n = readlink("/proc/self/exe", self_exe, sizeof(self_exe) - 1);
+
+	if (n > 0)
+		self_exe[n] = 0;
+	else
+		self_exe[0] = 0;
+}
+
+/* main's own alignment: an aligned(16) local must really be aligned. */
+int main(int argc, char **argv, char **envp)
+{
+	__attribute__((aligned(16))) volatile char probe = 0;
+	static char selbuf[1024];
+	size_t i;
+	int a;
+
+	main_align = (uintptr_t)&probe & 15;
+	stack_probe_result = stack_probe();
+	main_argc = argc;
+	main_argv = argv;
+	main_envp = envp;
+
+	/* the child of the execve test */
+	if (argc == 2 && !strcmp(argv[1], "--exec-probe")) {
+		const char *v = getenv("NOLIBC_PROBE");
+
+		return v && !strcmp(v, "yes") && !environ[1] ? 42 : 1;
+	}
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	pid1 = getpid() == 1;
+	if (pid1)
+		prepare_pid1();
+	is_root = geteuid() == 0;
+
+	/* selection: $NOLIBC_TEST, then the arguments, joined by commas */
+	if (getenv("NOLIBC_TEST"))
+		strncat(selbuf, getenv("NOLIBC_TEST"), sizeof(selbuf) - 2);
+	for (a = 1; !pid1 && a < argc; a++) {
+		if (!strcmp(argv[a], "--list")) {
+			listing = 1;
+			continue;
+		}
+		if (strlen(selbuf) + strlen(argv[a]) + 2 > sizeof(selbuf))
+			break;
+		if (selbuf[0])
+			strcat(selbuf, ",");
+		strcat(selbuf, argv[a]);
+	}
+	selection = selbuf;
+	if (walk_selection(NULL, NULL, 0) < 0) {
+		printf("bad test selection '%s'; categories:", selection);
+		for (i = 0; i < ARRAY_SIZE(category_names); i++)
+			printf(" %s", category_names[i]);
+		printf("\n");
+		return 2;
+	}
+
+	find_self();
+	if (!listing)
+		make_tdir();
+
+	for (i = 0; i < ARRAY_SIZE(categories); i++) {
+		cur_cat = categories[i].name;
+		if (!listing && walk_selection(cur_cat, NULL, 0) != 1)
+			continue;
+		cur_num = 0;
+		cat_run = cat_fail = cat_skip = 0;
+		if (!listing)
+			printf("Running test '%s'\n", cur_cat);
+		categories[i].run();
+		if (listing)
+			continue;
+		printf("Errors during this test: %d (%d run, %d skipped)\n\n",
+		       cat_fail, cat_run, cat_skip);
+		tot_run += cat_run;
+		tot_fail += cat_fail;
+		tot_skip += cat_skip;
+	}
+	if (listing)
+		return 0;
+
+	remove_tdir();
+	printf("Total number of errors: %d\n", tot_fail);
+	printf("nolibc-test: %d passed, %d failed, %d skipped\n",
+	       tot_run - tot_fail - tot_skip, tot_fail, tot_skip);
+
+	if (pid1) {
+		printf("Leaving init: powering off.\n");
+		sync();
+		reboot(RB_POWER_OFF);
+		printf("power off failed: %s\n", strerror(errno));
+		for (;;)
+			pause();
+	}
+	return tot_fail ? 1 : 0;
+}
