@@ -1,0 +1,124 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# nolibc: the selftest matrix (one check per arch/compiler/-O cell), the
+# glibc build of the same selftest, the build against an installed sysroot,
+# the size of hello world, one errno across two object files,
+# NOLIBC_IGNORE_ERRNO, standard #include lines, test selection, and the
+# selftest as PID 1 of a PID namespace.
+# shellcheck source=../lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+
+work=$(t_tmpdir)
+mk() {
+	make -s --no-print-directory -C "$TOP/nolibc" OUTPUT="$work" "$@"
+}
+
+# The rows this machine can build: i386 needs the cross compiler and
+# qemu-user (the host kernel may lack IA32 emulation), clang rows clang.
+have() { command -v "$1" > /dev/null 2>&1; }
+rows="x86_64.gcc.nolibc." glibc_rows="x86_64.gcc.glibc."
+missing=()
+have clang && rows="$rows x86_64.clang.nolibc." || missing+=("x86_64 clang: no clang")
+if have i686-linux-gnu-gcc && have qemu-i386-static; then
+	rows="$rows i386.gcc.nolibc. i386.gcc.nolibc.fp"
+	have clang && rows="$rows i386.clang.nolibc. i386.clang.nolibc.fp"
+	[ -f /usr/i686-linux-gnu/lib/libc.a ] && glibc_rows="$glibc_rows i386.gcc.glibc." ||
+		missing+=("i386 glibc: no libc6-dev-i386-cross")
+else
+	missing+=("i386: needs i686-linux-gnu-gcc and qemu-i386-static")
+fi
+for m in "${missing[@]}"; do
+	t_skip "matrix ${m%%:*}" "${m#*: }"
+done
+
+# 1. The matrix: every cell is one check.
+table=$(mk -j2 test-matrix MATRIX_ROWS="$rows" GLIBC_ROWS="$glibc_rows" 2>&1)
+echo "$table"
+for res in "$work"/matrix/*.res; do
+	[ -e "$res" ] || { t_fail "matrix" "no cell ran: $(echo "$table" | tail -n 5)"; break; }
+	cell=$(basename "$res" .res)		# ARCH.CC.LIBC.VARIANT.OLEVEL
+	IFS=. read -r arch cc libc variant olevel <<< "$cell"
+	name="$libc $arch $cc -$olevel${variant:+ $variant}"
+	value=$(cat "$res")
+	dir="$work/matrix/$arch-$cc-$libc$olevel$variant"
+	case "$value" in
+	0) t_ok "$name" ;;
+	BUILD-FAIL)
+		t_fail "$name" "build failed: $(grep -m3 -E 'error|undefined' "$dir/build.log" | tr '\n' ' ')" ;;
+	RUN-FAIL)
+		t_fail "$name" "crashed or hung: $(tail -n 3 "$dir/run.log" | tr '\n' ' ')" ;;
+	*)
+		t_fail "$name" "$value failed: $(grep -m3 '\[FAIL\]' "$dir/run.log" | tr -s ' ' | tr '\n' ';')" ;;
+	esac
+done
+
+# 2. Against the installed sysroot only (-nostdinc -I<sysroot>/include).
+t_run "sysroot x86_64 build and run" mk test-sysroot ARCH=x86_64
+
+# 3. hello world: plain #include lines, both ways; puts variant <= 1 KiB.
+if out=$(mk hello-size ARCH=x86_64 2>&1); then
+	echo "$out"
+	for way in include sysroot; do
+		size=$(echo "$out" | awk -v w="$way" '$4 == "hello-puts" && $5 == w { print $6 }')
+		if [ -n "$size" ] && [ "$size" -le 1024 ]; then
+			t_ok "hello-puts x86_64 $way: $size bytes <= 1024"
+		else
+			t_fail "hello-puts x86_64 $way" "size '$size' > 1024"
+		fi
+		size=$(echo "$out" | awk -v w="$way" '$4 == "hello-printf" && $5 == w { print $6 }')
+		if [ -n "$size" ] && [ "$size" -le 4096 ]; then
+			t_ok "hello-printf x86_64 $way: $size bytes <= 4096"
+		else
+			t_fail "hello-printf x86_64 $way" "size '$size' > 4096"
+		fi
+	done
+else
+	t_fail "hello-size" "$(echo "$out" | tail -n 5)"
+fi
+
+# 4. One errno (and environ) in a program of two object files: the
+# selftest is nolibc-test.c + errno-peer.c; run only those tests.
+bin="$work/matrix/x86_64-gcc-nolibcO2/nolibc-test"
+if [ -x "$bin" ]; then
+	out=$(NOLIBC_TEST='startup:errno_*,environ_peer' "$bin" 2>&1)
+	n=$(echo "$out" | grep -c '\[OK\]')
+	if [ "$n" -eq 4 ] && echo "$out" | grep -q '4 passed, 0 failed'; then
+		t_ok "errno shared by two object files"
+	else
+		t_fail "errno shared by two object files" "$(echo "$out" | grep -E 'FAIL|passed' | tr '\n' ' ')"
+	fi
+	# 5. the selection syntax
+	out=$("$bin" string:strlen,strcmp stdio:3 2>&1)
+	t_eq "selection runs the named tests" "3 passed, 0 failed, 0 skipped" \
+		"$(echo "$out" | sed -n 's/^nolibc-test: //p')"
+	t_fails "selection rejects unknown names" "bad test selection" "$bin" nosuchcategory
+else
+	t_fail "errno shared by two object files" "no x86_64 gcc -O2 binary"
+fi
+
+# 6. NOLIBC_IGNORE_ERRNO builds, and no call writes errno then.
+t_run "NOLIBC_IGNORE_ERRNO x86_64" mk test-ignore-errno ARCH=x86_64
+
+# 7. Standard #include lines next to nolibc, with -Werror, both ways.
+t_run "standard includes x86_64 gcc" mk test-includes ARCH=x86_64
+have clang && t_run "standard includes x86_64 clang" mk test-includes ARCH=x86_64 CC_KIND=clang
+if have i686-linux-gnu-gcc && have qemu-i386-static; then
+	t_run "standard includes i386 gcc" mk test-includes ARCH=i386
+	t_run "NOLIBC_IGNORE_ERRNO i386" mk test-ignore-errno ARCH=i386
+fi
+
+# 8. As PID 1 (of a PID and mount namespace): mounts, runs, powers off.
+if [ -x "$bin" ] && [ "$(id -u)" = 0 ] && unshare -fpm true 2> /dev/null; then
+	out=$(cd / && timeout 120 unshare -fpm --mount-proc "$bin" 2>&1)
+	if echo "$out" | grep -q 'nolibc-test: [0-9]* passed, 0 failed' &&
+	   echo "$out" | grep -q 'powering off'; then
+		t_ok "selftest as PID 1"
+	else
+		t_fail "selftest as PID 1" "$(echo "$out" | grep -E 'FAIL|pid1|passed|power' | head -n 5 | tr '\n' ' ')"
+	fi
+else
+	t_skip "selftest as PID 1" "needs root and unshare of PID/mount namespaces"
+fi
+
+t_done
