@@ -109,22 +109,43 @@ __nolibc_fn ssize_t write(int fd, const void *buf, size_t count)
 	return __sysret(sys_write(fd, buf, count));
 }
 
+/*
+ * 32-bit arches seek with _llseek, which takes the offset as two halves
+ * and stores the 64-bit result: lseek64() reaches past 2 GiB, and lseek()
+ * fails with EOVERFLOW when the result does not fit its 32-bit off_t
+ * (the old lseek syscall leaves that check to each kernel and emulator).
+ */
+__nolibc_fn off64_t sys_lseek64(int fd, off64_t offset, int whence)
+{
+#ifdef __NR__llseek
+	off64_t result;
+	long ret = __nolibc_sc(5, __NR__llseek, fd, (long)((unsigned long long)offset >> 32),
+			       (long)(unsigned long)offset, (long)&result, whence);
+
+	return ret < 0 ? ret : result;
+#else
+	return __nolibc_sc(3, __NR_lseek, fd, offset, whence);
+#endif
+}
+
+__nolibc_fn off64_t lseek64(int fd, off64_t offset, int whence)
+{
+	off64_t ret = sys_lseek64(fd, offset, whence);
+
+	if (ret < 0 && ret >= -MAX_ERRNO) {
+		SET_ERRNO(-ret);
+		return -1;
+	}
+	return ret;
+}
+
 __nolibc_fn off_t sys_lseek(int fd, off_t offset, int whence)
 {
-#ifdef __NR_lseek
-	return __nolibc_sc(3, __NR_lseek, fd, offset, whence);
-#else
-	/* 32-bit arches without lseek: the 64-bit result comes back in memory */
-	long long result;
-	long ret = __nolibc_sc(5, __NR__llseek, fd, (long)((long long)offset >> 32),
-			       (long)offset, (long)&result, whence);
+	off64_t ret = sys_lseek64(fd, offset, whence);
 
-	if (ret < 0)
-		return ret;
-	if (result != (off_t)result)
+	if (ret >= 0 && ret != (off_t)ret)
 		return -EOVERFLOW;
-	return result;
-#endif
+	return ret;
 }
 
 __nolibc_fn off_t lseek(int fd, off_t offset, int whence)

@@ -647,6 +647,12 @@ static void syscall_files(void)
 		expect_true(ret == 0 && S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode),
 			    "S_ISDIR");
 	}
+	if (test("stat_macros_mask"))
+		/* each S_ISxxx must compare the whole S_IFMT field (pitfall 8) */
+		expect_true(!S_ISREG(S_IFLNK | 0777) && !S_ISCHR(S_IFBLK) &&
+			    !S_ISDIR(S_IFBLK) && !S_ISDIR(S_IFSOCK) && !S_ISFIFO(S_IFCHR) &&
+			    S_ISLNK(S_IFLNK | 0777) && S_ISBLK(S_IFBLK) && S_ISSOCK(S_IFSOCK),
+			    "masked with S_IFMT");
 	if (ftest("stat_missing"))
 		expect_err(stat(tpath("missing"), &st), ENOENT);
 
@@ -675,6 +681,19 @@ static void syscall_files(void)
 		expect_ret(lseek(fd, 0, SEEK_END), 14);
 	if (ftest("lseek_neg"))
 		expect_err(lseek(fd, -1, SEEK_SET), EINVAL);
+	if (ftest("lseek_past_2g")) {
+		/* a 4 GiB - 2 position: too big for a 32-bit off_t */
+		lseek(fd, 0x7fffffff, SEEK_SET);
+		errno = 0;
+		if (sizeof(off_t) == 8)
+			expect_ret(lseek(fd, 0x7fffffff, SEEK_CUR), 0xfffffffeL);
+		else
+			expect_err(lseek(fd, 0x7fffffff, SEEK_CUR), EOVERFLOW);
+	}
+	if (ftest("lseek64_5g"))
+		expect_eq(lseek64(fd, 5LL << 30, SEEK_SET), 5LL << 30);
+	if (ftest("lseek64_neg"))
+		expect_err(lseek64(fd, -1, SEEK_SET), EINVAL);
 	if (ftest("read_file")) {
 		lseek(fd, 7, SEEK_SET);
 		memset(buf, 0, sizeof(buf));
