@@ -285,9 +285,14 @@ build_scenario() {
 	image_path="$image"
 }
 
+# show_make_tail RUN_NAME: the first error lines of Make.out (with -j they
+# are rarely at the end) and its last lines.
 show_make_tail() {
-	say "$1: BUILD-FAILED; last lines of $results/$1/Make.out:"
-	tail -n 15 "$results/$1/Make.out" | sed 's/^/        /'
+	local log="$results/$1/Make.out"
+	say "$1: BUILD-FAILED; first errors in $log:"
+	grep -E -m 10 '(error|Error|fatal):' "$log" | sed 's/^/        /' || true
+	say "$1: last lines of $log:"
+	tail -n 8 "$log" | sed 's/^/        /'
 }
 
 # --- accelerator -------------------------------------------------------------
