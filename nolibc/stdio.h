@@ -219,235 +219,239 @@ __nolibc_fn void __nolibc_sink_flush(struct __nolibc_sink *k)
 	}
 }
 
-__nolibc_fn void __nolibc_emit(struct __nolibc_sink *k, const char *s, size_t n)
+/* Outputs n bytes from s, or n times the byte fill when s is NULL. */
+__nolibc_fn void __nolibc_out(struct __nolibc_sink *k, const char *s, int n, char fill)
 {
-	while (n--) {
+	for (; n > 0; n--) {
+		char c = s ? *s++ : fill;
+
 		if (k->fd < 0) {
 			if (k->total + 1 < k->size)
-				k->buf[k->total] = *s;
+				k->buf[k->total] = c;
 		} else {
 			if (k->used == k->size)
 				__nolibc_sink_flush(k);
-			k->buf[k->used++] = *s;
+			k->buf[k->used++] = c;
 		}
 		k->total++;
-		s++;
 	}
 }
 
-__nolibc_fn void __nolibc_pad(struct __nolibc_sink *k, char c, int n)
+/*
+ * The next argument, whatever its type: on every ABI nolibc supports, an
+ * int, a long and a pointer each take one long-sized slot of the variadic
+ * area (the upper half of a 64-bit slot holding an int is dropped by the
+ * caller's cast); only a long long on a 32-bit arch takes two. One call
+ * site instead of one va_arg per type keeps the formatter small.
+ */
+__attribute__((noinline))
+__nolibc_fn unsigned long long __nolibc_arg(va_list *ap, int wide)
 {
-	while (n-- > 0)
-		__nolibc_emit(k, &c, 1);
+	if (wide && sizeof(long) < sizeof(long long))
+		return va_arg(*ap, unsigned long long);
+	return va_arg(*ap, unsigned long);
 }
 
-/* Pieces of one conversion: sign/prefix, zero fill, digits, width. */
-__nolibc_fn void __nolibc_emit_field(struct __nolibc_sink *k, const char *prefix,
-				     const char *body, int len, int zeros, int width,
-				     int left, int zero_pad)
+/*
+ * *v /= base, returning the remainder (base <= 36). 32-bit arches divide
+ * 16 bits at a time, so printing a number does not pull libgcc's 64-bit
+ * division (about 1 KB) into every program that uses printf.
+ */
+__nolibc_fn unsigned int __nolibc_divmod(unsigned long long *v, unsigned int base)
 {
-	int plen = strlen(prefix);
-	int pad = width - plen - zeros - len;
+#if __SIZEOF_LONG__ >= 8
+	unsigned int r = *v % base;
 
-	if (zero_pad && !left) {
-		zeros += pad > 0 ? pad : 0;
-		pad = 0;
+	*v /= base;
+	return r;
+#else
+	unsigned long long q = 0;
+	unsigned int r = 0, cur;
+	int shift;
+
+	for (shift = 48; shift >= 0; shift -= 16) {
+		cur = (r << 16) | (unsigned int)((*v >> shift) & 0xffff);
+		q |= (unsigned long long)(cur / base) << shift;
+		r = cur % base;
 	}
-	if (!left)
-		__nolibc_pad(k, ' ', pad);
-	__nolibc_emit(k, prefix, plen);
-	__nolibc_pad(k, '0', zeros);
-	__nolibc_emit(k, body, len);
-	if (left)
-		__nolibc_pad(k, ' ', pad);
+	*v = q;
+	return r;
+#endif
 }
 
-__nolibc_fn int __nolibc_vformat(struct __nolibc_sink *k, const char *fmt,
-				 __builtin_va_list ap)
+/* Flags, as bits of the index of their character in this string. */
+#define __NOLIBC_FMT_FLAGS "-+ #0"
+#define __NOLIBC_LEFT 1
+#define __NOLIBC_PLUS 2
+#define __NOLIBC_SPACE 4
+#define __NOLIBC_ALT 8
+#define __NOLIBC_ZERO 16
+
+__nolibc_fn int __nolibc_vformat(struct __nolibc_sink *k, const char *fmt, va_list args)
 {
+	va_list ap;
+
+	va_copy(ap, args);
 	for (; *fmt; fmt++) {
-		int left = 0, plus = 0, space = 0, alt = 0, zero = 0;
-		int width = 0, prec = -1, lng = 0, base = 10, upper = 0, is_signed = 0;
-		unsigned long long v = 0;
-		const char *prefix = "";
-		char digits[32], *d;
-		const char *s;
-		int len, zeros;
+		int flags = 0, num[2] = { 0, -1 }, lng = 0, base = 10, len, zeros, pad, i;
+		unsigned long long v;
+		const char *prefix = "", *s;
+		char digits[24], *d;
 
 		if (*fmt != '%') {
-			const char *start = fmt;
-
-			while (fmt[1] && fmt[1] != '%')
-				fmt++;
-			__nolibc_emit(k, start, fmt - start + 1);
+			__nolibc_out(k, fmt, 1, 0);
 			continue;
 		}
-		/* flags */
-		for (fmt++;; fmt++) {
-			if (*fmt == '-')
-				left = 1;
-			else if (*fmt == '+')
-				plus = 1;
-			else if (*fmt == ' ')
-				space = 1;
-			else if (*fmt == '#')
-				alt = 1;
-			else if (*fmt == '0')
-				zero = 1;
-			else
+		while (*++fmt) {
+			for (i = 0; __NOLIBC_FMT_FLAGS[i] && __NOLIBC_FMT_FLAGS[i] != *fmt; i++)
+				;
+			if (!__NOLIBC_FMT_FLAGS[i])
 				break;
+			flags |= 1 << i;
 		}
-		/* width */
-		if (*fmt == '*') {
-			width = __builtin_va_arg(ap, int);
-			if (width < 0) {
-				left = 1;
-				width = -width;
-			}
-			fmt++;
-		} else {
-			while (isdigit((unsigned char)*fmt))
-				width = width * 10 + *fmt++ - '0';
-		}
-		/* precision */
-		if (*fmt == '.') {
-			fmt++;
-			prec = 0;
-			if (*fmt == '*') {
-				prec = __builtin_va_arg(ap, int);
+		/* num[0] is the width, num[1] the precision (-1: none) */
+		for (i = 0; i < 2; i++) {
+			if (i) {
+				if (*fmt != '.')
+					break;
 				fmt++;
-			} else {
-				while (isdigit((unsigned char)*fmt))
-					prec = prec * 10 + *fmt++ - '0';
+				num[1] = 0;
 			}
+			if (*fmt == '*') {
+				num[i] = (int)__nolibc_arg(&ap, 0);
+				fmt++;
+			}
+			while (isdigit((unsigned char)*fmt))
+				num[i] = num[i] * 10 + *fmt++ - '0';
 		}
-		/* length: lng counts 'l's; -1 h, -2 hh; 'z' 't' 'j' map to sizes */
+		if (num[0] < 0) {
+			flags |= __NOLIBC_LEFT;
+			num[0] = -num[0];
+		}
+		/* lng counts 'l's, -1 for h, -2 for hh */
 		for (;; fmt++) {
 			if (*fmt == 'l')
 				lng++;
 			else if (*fmt == 'h')
 				lng--;
 			else if (*fmt == 'z' || *fmt == 't')
-				lng = sizeof(size_t) == sizeof(long) ? 1 : 0;
+				lng = sizeof(size_t) == sizeof(long);
 			else if (*fmt == 'j' || *fmt == 'q' || *fmt == 'L')
 				lng = 2;
 			else
 				break;
 		}
 
+		d = digits + sizeof(digits);
+		zeros = 0;
 		switch (*fmt) {
 		case '%':
-			__nolibc_emit(k, "%", 1);
+			/* glibc ignores flags and width here */
+			__nolibc_out(k, "%", 1, 0);
 			continue;
 		case 'c':
-			digits[0] = (char)__builtin_va_arg(ap, int);
-			__nolibc_emit_field(k, "", digits, 1, 0, width, left, 0);
-			continue;
+			*--d = (char)__nolibc_arg(&ap, 0);
+			s = d;
+			len = 1;
+			goto text;
 		case 's':
-			s = __builtin_va_arg(ap, const char *);
+			s = (const char *)(uintptr_t)__nolibc_arg(&ap, 0);
 			if (!s)
-				s = prec < 0 || prec >= 6 ? "(null)" : "";
-			len = prec < 0 ? (int)strlen(s) : (int)strnlen(s, prec);
-			__nolibc_emit_field(k, "", s, len, 0, width, left, 0);
+				s = num[1] < 0 || num[1] >= 6 ? "(null)" : "";
+			len = strnlen(s, num[1] < 0 ? SIZE_MAX : (size_t)num[1]);
+			goto text;
+		case 'n':
+			*(int *)(uintptr_t)__nolibc_arg(&ap, 0) = (int)k->total;
 			continue;
 		case 'p':
-			v = (uintptr_t)__builtin_va_arg(ap, void *);
+			v = __nolibc_arg(&ap, 0);
 			if (!v) {
-				__nolibc_emit_field(k, "", "(nil)", 5, 0, width, left, 0);
-				continue;
+				s = "(nil)";
+				len = 5;
+				goto text;
 			}
-			base = 16;
 			prefix = "0x";
+			base = 16;
 			break;
 		case 'd':
 		case 'i':
-			is_signed = 1;
-			break;
-		case 'u':
-			break;
-		case 'X':
-			upper = 1;
-			/* fall through */
-		case 'x':
-			base = 16;
+			v = __nolibc_arg(&ap, lng >= 2);
+			if (lng < 2) {
+				long long sv = lng == 1 ? (long)v : lng == 0 ? (int)v :
+					       lng == -1 ? (short)v : (signed char)v;
+				v = sv;
+			}
+			if ((long long)v < 0) {
+				prefix = "-";
+				v = 0 - v;
+			} else if (flags & (__NOLIBC_PLUS | __NOLIBC_SPACE)) {
+				prefix = flags & __NOLIBC_PLUS ? "+" : " ";
+			}
 			break;
 		case 'o':
 			base = 8;
+			/* fall through */
+		case 'u':
+		case 'x':
+		case 'X':
+			if (*fmt == 'x' || *fmt == 'X')
+				base = 16;
+			v = __nolibc_arg(&ap, lng >= 2);
+			if (lng < 2)
+				v = lng == 1 ? (unsigned long)v : lng == 0 ? (unsigned int)v :
+				    lng == -1 ? (unsigned short)v : (unsigned char)v;
+			if ((flags & __NOLIBC_ALT) && base == 16 && v)
+				prefix = *fmt == 'X' ? "0X" : "0x";
 			break;
-		case 'n':
-			*__builtin_va_arg(ap, int *) = (int)k->total;
-			continue;
 		default:
-			/* unknown conversion: print it as written */
-			__nolibc_emit(k, "%", 1);
+			/* an unknown conversion is printed as written */
+			__nolibc_out(k, "%", 1, 0);
 			if (!*fmt)
-				return 0;
-			__nolibc_emit(k, fmt, 1);
+				fmt--;
+			else
+				__nolibc_out(k, fmt, 1, 0);
 			continue;
 		}
 
-		if (*fmt != 'p') {
-			if (is_signed) {
-				long long sv;
-
-				if (lng >= 2)
-					sv = __builtin_va_arg(ap, long long);
-				else if (lng == 1)
-					sv = __builtin_va_arg(ap, long);
-				else
-					sv = __builtin_va_arg(ap, int);
-				if (lng == -1)
-					sv = (short)sv;
-				else if (lng <= -2)
-					sv = (signed char)sv;
-				if (sv < 0) {
-					prefix = "-";
-					v = 0 - (unsigned long long)sv;
-				} else {
-					prefix = plus ? "+" : space ? " " : "";
-					v = sv;
-				}
-			} else {
-				if (lng >= 2)
-					v = __builtin_va_arg(ap, unsigned long long);
-				else if (lng == 1)
-					v = __builtin_va_arg(ap, unsigned long);
-				else
-					v = __builtin_va_arg(ap, unsigned int);
-				if (lng == -1)
-					v = (unsigned short)v;
-				else if (lng <= -2)
-					v = (unsigned char)v;
-				if (alt && base == 16 && v)
-					prefix = upper ? "0X" : "0x";
-			}
-		}
-
-		/* digits, least significant first, then reversed in place */
-		d = digits;
-		if (v || prec) {
+		/* digits, from the least significant one; none for 0 with
+		 * precision 0
+		 */
+		if (v || num[1]) {
 			do {
-				int dig = v % base;
+				int dig = __nolibc_divmod(&v, base);
 
-				*d++ = dig < 10 ? '0' + dig : (upper ? 'A' : 'a') + dig - 10;
-				v /= base;
+				*--d = dig < 10 ? '0' + dig : (*fmt == 'X' ? 'A' : 'a') + dig - 10;
 			} while (v);
 		}
-		if (alt && base == 8 && (d == digits || d[-1] != '0') &&
-		    (prec <= d - digits))
-			*d++ = '0';
-		len = d - digits;
-		for (zeros = 0; zeros < len / 2; zeros++) {
-			char t = digits[zeros];
-
-			digits[zeros] = digits[len - 1 - zeros];
-			digits[len - 1 - zeros] = t;
+		s = d;
+		len = digits + sizeof(digits) - d;
+		if (num[1] > len)
+			zeros = num[1] - len;
+		else if ((flags & __NOLIBC_ALT) && base == 8 && (!len || *d != '0'))
+			zeros = 1;
+		/* the 0 flag pads numbers with zeros, unless a precision is given */
+		if (num[1] >= 0)
+			flags &= ~__NOLIBC_ZERO;
+		goto field;
+text:
+		/* strings and characters are padded with spaces only */
+		flags &= ~__NOLIBC_ZERO;
+field:
+		i = strlen(prefix);
+		pad = num[0] - i - zeros - len;
+		if ((flags & (__NOLIBC_ZERO | __NOLIBC_LEFT)) == __NOLIBC_ZERO && pad > 0) {
+			zeros += pad;
+			pad = 0;
 		}
-		zeros = prec > len ? prec - len : 0;
-		/* with a precision, the 0 flag is ignored for integers */
-		__nolibc_emit_field(k, prefix, digits, len, zeros, width, left,
-				    zero && prec < 0);
+		if (!(flags & __NOLIBC_LEFT))
+			__nolibc_out(k, NULL, pad, ' ');
+		__nolibc_out(k, prefix, i, 0);
+		__nolibc_out(k, NULL, zeros, '0');
+		__nolibc_out(k, s, len, 0);
+		if (flags & __NOLIBC_LEFT)
+			__nolibc_out(k, NULL, pad, ' ');
 	}
+	va_end(ap);
 	return 0;
 }
 

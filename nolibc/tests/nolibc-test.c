@@ -2059,6 +2059,14 @@ static void run_stdio(void)
 		expect_fmt("    A|A    |", "%5c|%-5c|", 'A', 'A');
 	if (test("fmt_percent"))
 		expect_fmt("100%", "%d%%", 100);
+	if (test("fmt_percent_width"))
+		expect_fmt("%|", "%5%|");
+	if (test("fmt_s_zero_flag"))
+		expect_fmt("   ab|    x|", "%05s|%05c|", "ab", 'x');
+	if (test("fmt_p_zero_flag"))
+		expect_fmt("0x00000012|     (nil)", "%010p|%010p", (void *)0x12, NULL);
+	if (test("fmt_unknown"))
+		expect_fmt("%y %", "%y %");
 	if (test("fmt_width"))
 		expect_fmt("   42", "%5d", 42);
 	if (test("fmt_left"))
