@@ -547,6 +547,8 @@ static void run_startup(void)
 		expect_num(getauxval(0x7ffe), 0, ENOENT);
 	if (test("sysconf_pagesize"))
 		expect_eq(sysconf(_SC_PAGESIZE), getpagesize());
+	if (test("sysconf_einval"))
+		expect_err(sysconf(-12345), EINVAL);
 	if (test("stack_align_main"))
 		expect_eq(main_align, 0);
 	if (test("stack_align_sse"))
@@ -718,6 +720,8 @@ static void syscall_files(void)
 	}
 	if (ftest("fstat_badf"))
 		expect_err(fstat(-1, &st), EBADF);
+	if (ftest("lstat_missing"))
+		expect_err(lstat(tpath("missing"), &st), ENOENT);
 	if (ftest("lstat_reg")) {
 		ret = lstat(tpath("file1"), &st);
 		expect_true(ret == 0 && S_ISREG(st.st_mode), "S_ISREG");
@@ -804,6 +808,8 @@ static void syscall_files(void)
 		ret = fstatat(dfd, "sym1", &st, AT_SYMLINK_NOFOLLOW);
 		expect_true(ret == 0 && S_ISLNK(st.st_mode), "S_ISLNK");
 	}
+	if (ftest("fstatat_missing"))
+		expect_err(fstatat(dfd, "missing", &st, 0), ENOENT);
 	if (ftest("statx")) {
 		struct statx sx;
 
@@ -972,6 +978,14 @@ static void syscall_files(void)
 	}
 	if (ftest("umount2_missing"))
 		expect_err(umount2("/blah", 0), ENOENT);
+	if (ftest("umount")) {
+		if (mount("none", tpath("mnt"), "tmpfs", 0, "size=64k") < 0)
+			skip("cannot mount");
+		else
+			expect_zero(umount(tpath("mnt")));
+	}
+	if (ftest("umount_missing"))
+		expect_err(umount("/blah"), ENOENT);
 	rmdir(tpath("mnt"));
 	close(dfd);
 }
@@ -1226,6 +1240,12 @@ static void syscall_memory(void)
 	}
 	if (test("brk_back"))
 		expect_zero(brk(old));
+	if (test("sbrk_huge")) {
+		if (sizeof(void *) < 8)
+			skip("a 2 GiB break may fit in a 32-bit address space");
+		else
+			expect_ptr_err(sbrk(PTRDIFF_MAX / 2), (void *)-1, ENOMEM);
+	}
 	if (test("brk_huge"))
 		expect_err(brk((void *)(~(uintptr_t)0 - 0xfffff)), ENOMEM);
 }
@@ -1348,6 +1368,10 @@ static void syscall_process(void)
 			expect_true(0, "not stopped");
 		}
 	}
+	if (test("wait_echild"))
+		expect_err(wait(&status), ECHILD);
+	if (test("wait4_echild"))
+		expect_err(wait4(-1, &status, WNOHANG, &ru), ECHILD);
 	if (test("waitpid_intmin"))
 		expect_err(waitpid(INT_MIN, &status, 0), ESRCH);
 	if (test("waitpid_echild"))
