@@ -15,9 +15,10 @@
  *   ITEM   := CATEGORY            every test of the category
  *           | CATEGORY:TEST       one test of it; starts a test list
  *           | TEST                another test of the last CATEGORY:TEST
- *   TEST   := name | name-prefix* | number
+ *   TEST   := name | name-prefix* | number | number-number | number-
  * e.g. NOLIBC_TEST=syscall:chdir_dot,chdir_blah,stdio runs two syscall tests
- * and all of stdio. "--list" prints every category:test and exits.
+ * and all of stdio, NOLIBC_TEST=string:1-5 the first five string tests.
+ * "--list" prints every category:test and exits.
  *
  * As PID 1 (the init of a test kernel) it mounts /proc, /dev (devtmpfs) and
  * a tmpfs on /tmp where it can, ignores its arguments (the kernel passes
@@ -346,19 +347,27 @@ static int is_category(const char *tok, size_t len)
 	return 0;
 }
 
+/* A test list item: a name, a name prefix ending in '*', a number, or a
+ * range of numbers "N-M" or "N-".
+ */
 static int name_matches(const char *pat, size_t len, const char *name, int num)
 {
-	size_t i;
+	size_t i, dash = 0;
 
 	if (!len)
 		return 1;
 	if (pat[len - 1] == '*')
 		return !strncmp(pat, name, len - 1);
-	for (i = 0; i < len && isdigit((unsigned char)pat[i]); i++)
-		;
-	if (i == len)
+	for (i = 0; i < len; i++) {
+		if (pat[i] == '-' && i && !dash)
+			dash = i;
+		else if (!isdigit((unsigned char)pat[i]))
+			return tok_is(pat, len, name);
+	}
+	if (!dash)
 		return atoi(pat) == num;
-	return tok_is(pat, len, name);
+	/* "N-" runs to the end of the category */
+	return num >= atoi(pat) && (dash == len - 1 || num <= atoi(pat + dash + 1));
 }
 
 /* Walks the selection; name NULL asks whether the category appears at all.
