@@ -15,24 +15,31 @@
 
 #include "compiler.h"
 
+/* c is within [lo, hi]: one unsigned compare, which also rejects EOF. */
+__nolibc_inline int __nolibc_in(int c, int lo, int hi)
+{
+	return (unsigned int)(c - lo) <= (unsigned int)(hi - lo);
+}
+
 __nolibc_fn int isdigit(int c)
 {
-	return (unsigned int)(c - '0') < 10;
+	return __nolibc_in(c, '0', '9');
 }
 
 __nolibc_fn int isupper(int c)
 {
-	return (unsigned int)(c - 'A') < 26;
+	return __nolibc_in(c, 'A', 'Z');
 }
 
 __nolibc_fn int islower(int c)
 {
-	return (unsigned int)(c - 'a') < 26;
+	return __nolibc_in(c, 'a', 'z');
 }
 
+/* ASCII letters differ only in bit 5 between the two cases. */
 __nolibc_fn int isalpha(int c)
 {
-	return isupper(c) || islower(c);
+	return __nolibc_in(c | 0x20, 'a', 'z');
 }
 
 __nolibc_fn int isalnum(int c)
@@ -42,12 +49,13 @@ __nolibc_fn int isalnum(int c)
 
 __nolibc_fn int isxdigit(int c)
 {
-	return isdigit(c) || (unsigned int)((c | 0x20) - 'a') < 6;
+	return isdigit(c) || __nolibc_in(c | 0x20, 'a', 'f');
 }
 
+/* ' ' and \t \n \v \f \r, which are 9 to 13 */
 __nolibc_fn int isspace(int c)
 {
-	return c == ' ' || (unsigned int)(c - '\t') < 5;
+	return c == ' ' || __nolibc_in(c, '\t', '\r');
 }
 
 __nolibc_fn int isblank(int c)
@@ -55,19 +63,20 @@ __nolibc_fn int isblank(int c)
 	return c == ' ' || c == '\t';
 }
 
-__nolibc_fn int iscntrl(int c)
-{
-	return (unsigned int)c < 0x20 || c == 0x7f;
-}
-
+/* printable: space to tilde; graph: the same without the space */
 __nolibc_fn int isprint(int c)
 {
-	return (unsigned int)(c - 0x20) < 0x5f;
+	return __nolibc_in(c, ' ', '~');
 }
 
 __nolibc_fn int isgraph(int c)
 {
-	return (unsigned int)(c - 0x21) < 0x5e;
+	return __nolibc_in(c, '!', '~');
+}
+
+__nolibc_fn int iscntrl(int c)
+{
+	return __nolibc_in(c, 0, 0x1f) || c == 0x7f;
 }
 
 __nolibc_fn int ispunct(int c)
@@ -77,18 +86,17 @@ __nolibc_fn int ispunct(int c)
 
 __nolibc_fn int isascii(int c)
 {
-	return (unsigned int)c < 0x80;
+	return __nolibc_in(c, 0, 0x7f);
 }
 
 __nolibc_fn int tolower(int c)
 {
-	return isupper(c) ? c | 0x20 : c;
+	return isupper(c) ? c + ('a' - 'A') : c;
 }
 
 __nolibc_fn int toupper(int c)
 {
-	return islower(c) ? c & ~0x20 : c;
+	return islower(c) ? c - ('a' - 'A') : c;
 }
-
 
 #endif /* _NOLIBC_CTYPE_H */

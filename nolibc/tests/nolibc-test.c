@@ -1832,6 +1832,12 @@ static void run_stdlib(void)
 			    isalpha('Q') && !isalpha('[') && isalnum('z') &&
 			    ispunct('!') && !ispunct('a') && isprint(' ') && !isgraph(' ') &&
 			    iscntrl(0x7f) && !isprint(0x80) && !isalpha(0xe9), "C locale");
+	if (test("ctype_bounds"))
+		expect_true(!isalpha('@') && !isalpha('[') && !isalpha('`') && !isalpha('{') &&
+			    !isxdigit('@') && !isxdigit('G') && !isxdigit('g') && !isspace(8) &&
+			    !isspace(14) && !isprint(0x7f) && !isgraph(0x7f) && !isdigit(EOF) &&
+			    !isalpha(EOF) && !iscntrl(EOF) && !isspace(EOF) && isprint('~'),
+			    "neighbours and EOF");
 	if (test("ctype_case"))
 		expect_true(toupper('a') == 'A' && tolower('Z') == 'z' && toupper('1') == '1' &&
 			    tolower('@') == '@', "toupper/tolower");
@@ -2604,6 +2610,7 @@ static void run_signal(void)
 	int ret, status, p[2];
 	pid_t pid;
 
+	memset(&old, 0, sizeof(old));
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
