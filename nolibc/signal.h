@@ -245,18 +245,31 @@ __nolibc_fn int pause(void)
 #endif
 }
 
+/* alarm() has no error to report, but a kernel without POSIX timers has
+ * no alarm either: then it returns 0 and leaves ENOSYS in errno, as glibc's.
+ */
 __nolibc_fn unsigned int alarm(unsigned int seconds)
 {
 #ifdef __NR_alarm
-	return __nolibc_sc(1, __NR_alarm, seconds);
+	long ret = __nolibc_sc(1, __NR_alarm, seconds);
+
+	if ((unsigned long)ret >= (unsigned long)-MAX_ERRNO) {
+		SET_ERRNO(-ret);
+		return 0;
+	}
+	return ret;
 #else
 	struct { struct timeval interval, value; } it = { { 0, 0 }, { seconds, 0 } }, old;
+	long ret = __nolibc_sc(3, __NR_setitimer, 0, (long)&it, (long)&old);
 
-	if (__nolibc_sc(3, __NR_setitimer, 0, (long)&it, (long)&old) < 0)
+	if (ret < 0) {
+		SET_ERRNO(-ret);
 		return 0;
-	return old.value.tv_sec + !!old.value.tv_usec;
+	}
+	/* rounded as the kernel's alarm does: never 0 while one is pending */
+	return old.value.tv_sec + (old.value.tv_usec >= 500000 ||
+				   (!old.value.tv_sec && old.value.tv_usec));
 #endif
 }
-
 
 #endif /* _NOLIBC_SIGNAL_H */

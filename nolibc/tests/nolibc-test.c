@@ -1415,9 +1415,13 @@ static void syscall_process(void)
 		expect_err(uname(nowhere), EFAULT);
 	}
 	if (test("prctl_name")) {
+		char saved[32] = "";
+
 		memset(name, 0, sizeof(name));
+		prctl(PR_GET_NAME, (unsigned long)saved, 0, 0, 0);
 		prctl(PR_SET_NAME, (unsigned long)"nolibc-probe", 0, 0, 0);
 		ret = prctl(PR_GET_NAME, (unsigned long)name, 0, 0, 0);
+		prctl(PR_SET_NAME, (unsigned long)saved, 0, 0, 0);
 		expect_true(ret == 0 && !strcmp(name, "nolibc-probe"), name);
 	}
 	if (test("prctl_einval"))
@@ -2794,9 +2798,15 @@ static void run_signal(void)
 		stop_pester(pid);
 	}
 	if (test("alarm")) {
+		unsigned int first, left;
+
 		alarm(0);
-		ret = alarm(5);
-		expect_true(ret == 0 && alarm(0) == 5, "0, then 5 left");
+		first = alarm(5);
+		left = alarm(0);
+		if (errno == ENOSYS)
+			skip("kernel without POSIX timers");
+		else	/* a slow machine may take half a second in between */
+			expect_true(first == 0 && (left == 5 || left == 4), "0, then 5 left");
 	}
 	signal(SIGUSR1, SIG_DFL);
 	signal(SIGUSR2, SIG_DFL);
