@@ -10,6 +10,8 @@
 #include "arch-x86_64.h"
 #elif defined(__i386__)
 #include "arch-i386.h"
+#elif defined(__aarch64__)
+#include "arch-aarch64.h"
 #else
 #error "nolibc: this architecture is not supported yet (see nolibc/README.md)"
 #endif
