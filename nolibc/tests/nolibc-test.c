@@ -638,7 +638,8 @@ static int child_exec_self(void *arg)
 	char *envp[] = { "NOLIBC_PROBE=yes", NULL };
 
 	(void)arg;
-	execve(self_exe, argv, envp);
+	/* the magic link, not its target: as PID 1 a tmpfs may hide that */
+	execve("/proc/self/exe", argv, envp);
 	return errno == ENOEXEC ? 126 : 127;
 }
 

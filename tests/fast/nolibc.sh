@@ -9,7 +9,9 @@
 # shellcheck source=../lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
-work=$(t_tmpdir)
+t_tmpdir
+work="$T_TMP"
+[ -d "$work" ] || { t_fail "scratch folder" "t_tmpdir gave none"; exit 1; }
 mk() {
 	make -s --no-print-directory -C "$TOP/nolibc" OUTPUT="$work" "$@"
 }
