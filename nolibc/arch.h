@@ -12,6 +12,8 @@
 #include "arch-i386.h"
 #elif defined(__aarch64__)
 #include "arch-aarch64.h"
+#elif defined(__riscv) && __riscv_xlen == 64
+#include "arch-riscv64.h"
 #else
 #error "nolibc: this architecture is not supported yet (see nolibc/README.md)"
 #endif

@@ -102,15 +102,32 @@ struct sigaction {
 #define SIG_IGN ((sighandler_t)1)
 #define SIG_ERR ((sighandler_t)-1)
 
-/* What rt_sigaction() reads; arches with another layout define their own. */
-#ifndef NOLIBC_ARCH_HAS_KSIGACTION
+/*
+ * What rt_sigaction() reads, the kernel's struct sigaction. The arch file
+ * says where it differs: mips puts a 32-bit flags word before the handler
+ * (NOLIBC_KSIGACTION_FLAGS_FIRST); arches without SA_RESTORER in their
+ * UAPI (riscv, mips) have no restorer field (NOLIBC_KSIGACTION_NO_RESTORER).
+ */
 struct __nolibc_ksigaction {
+#ifdef NOLIBC_KSIGACTION_FLAGS_FIRST
+	unsigned int flags;
+	void *handler;
+#else
 	void *handler;
 	unsigned long flags;
-	void (*restorer)(void);
-	sigset_t mask;
-};
 #endif
+#ifndef NOLIBC_KSIGACTION_NO_RESTORER
+	void (*restorer)(void);
+#endif
+	sigset_t mask;
+#ifdef NOLIBC_KSIGACTION_QEMU_PAD
+	/* qemu-user (7.2) reads a restorer before the mask on riscv and writes
+	 * one after it on mips: a second copy of the mask where qemu looks for
+	 * it, never read by the kernel.
+	 */
+	sigset_t qemu_mask;
+#endif
+};
 
 __nolibc_fn int sigemptyset(sigset_t *set)
 {
@@ -191,6 +208,9 @@ __nolibc_fn int sigaction(int sig, const struct sigaction *act, struct sigaction
 		kact.handler = (void *)act->sa_handler;
 		kact.flags = (unsigned int)act->sa_flags;
 		kact.mask = act->sa_mask;
+#ifdef NOLIBC_KSIGACTION_QEMU_PAD
+		kact.qemu_mask = act->sa_mask;
+#endif
 #ifdef NOLIBC_HAVE_SA_RESTORER
 		kact.flags |= SA_RESTORER;
 		kact.restorer = __nolibc_restore_rt;
