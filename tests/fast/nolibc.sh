@@ -105,6 +105,20 @@ if [ -x "$bin" ]; then
 	t_eq "selection runs the named tests" "3 passed, 0 failed, 0 skipped" \
 		"$(echo "$out" | sed -n 's/^nolibc-test: //p')"
 	t_fails "selection rejects unknown names" "bad test selection" "$bin" nosuchcategory
+	# every test alone: no test may lean on another one's side effects
+	bad=()
+	for t in $("$bin" --list); do
+		out=$(timeout 20 "$bin" "$t" < /dev/null 2>&1 | sed -n 's/^nolibc-test: //p')
+		case "$out" in
+		"1 passed, 0 failed, 0 skipped" | "0 passed, 0 failed, 1 skipped") ;;
+		*) bad+=("$t (${out:-no summary})") ;;
+		esac
+	done
+	if [ "${#bad[@]}" -eq 0 ]; then
+		t_ok "each of $("$bin" --list | wc -l) tests passes when selected alone"
+	else
+		t_fail "each test passes when selected alone" "${#bad[@]} do not: ${bad[*]:0:5}"
+	fi
 else
 	t_fail "errno shared by two object files" "no x86_64 gcc -O2 binary"
 fi
