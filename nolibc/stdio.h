@@ -47,18 +47,27 @@ __nolibc_fn int fileno(FILE *stream)
 #define stdout ((FILE *)(intptr_t)(STDOUT_FILENO + 1))
 #define stderr ((FILE *)(intptr_t)(STDERR_FILENO + 1))
 
-/* Write all of buf, retrying short writes; 0 or -1. */
-__nolibc_fn int __nolibc_write_all(int fd, const char *buf, size_t len)
+/* Writes all of buf, retrying short writes; returns how much was written,
+ * which is less than len only after an error.
+ */
+__nolibc_fn size_t __nolibc_write_some(int fd, const char *buf, size_t len)
 {
-	while (len) {
-		ssize_t n = write(fd, buf, len);
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t n = write(fd, buf + done, len - done);
 
 		if (n <= 0)
-			return -1;
-		buf += n;
-		len -= n;
+			break;
+		done += n;
 	}
-	return 0;
+	return done;
+}
+
+/* The same, as 0 for success and -1 for an error. */
+__nolibc_fn int __nolibc_write_all(int fd, const char *buf, size_t len)
+{
+	return __nolibc_write_some(fd, buf, len) == len ? 0 : -1;
 }
 
 __nolibc_fn int fputc(int c, FILE *stream)
@@ -90,33 +99,32 @@ __nolibc_fn int puts(const char *s)
 	return putchar('\n') == EOF ? EOF : 0;
 }
 
+/* fwrite and fread move all the items at once and count whole items;
+ * nothing to move (a size or a count of 0) returns 0, as in glibc.
+ */
 __nolibc_fn size_t fwrite(const void *buf, size_t size, size_t nmemb, FILE *stream)
 {
-	const char *p = buf;
-	size_t i;
+	size_t total;
 
-	for (i = 0; i < nmemb; i++, p += size) {
-		if (__nolibc_write_all(fileno(stream), p, size))
-			break;
-	}
-	return i;
+	if (!size || !nmemb || __builtin_mul_overflow(size, nmemb, &total))
+		return 0;
+	return __nolibc_write_some(fileno(stream), buf, total) / size;
 }
 
 __nolibc_fn size_t fread(void *buf, size_t size, size_t nmemb, FILE *stream)
 {
-	char *p = buf;
-	size_t i, got;
+	size_t total, got = 0;
+	ssize_t n;
 
-	for (i = 0; i < nmemb; i++, p += size) {
-		for (got = 0; got < size;) {
-			ssize_t n = read(fileno(stream), p + got, size - got);
-
-			if (n <= 0)
-				return i;
-			got += n;
-		}
+	if (!size || !nmemb || __builtin_mul_overflow(size, nmemb, &total))
+		return 0;
+	while (got < total) {
+		n = read(fileno(stream), (char *)buf + got, total - got);
+		if (n <= 0)
+			break;
+		got += n;
 	}
-	return i;
+	return got / size;
 }
 
 __nolibc_fn int fgetc(FILE *stream)

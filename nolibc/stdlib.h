@@ -385,16 +385,21 @@ __nolibc_fn __nolibc_noreturn void exit(int status)
 	_exit(status);
 }
 
+/* abort() ends the program even when SIGABRT is blocked, ignored or has a
+ * handler that returns: unblock it, raise it, then force the default action.
+ */
 __nolibc_fn __nolibc_noreturn void abort(void)
 {
 	struct sigaction dfl = { 0 };
+	sigset_t set;
 
+	sigemptyset(&set);
+	sigaddset(&set, SIGABRT);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
 	raise(SIGABRT);
-	/* a handler returned or the signal was ignored: force the default */
 	sigaction(SIGABRT, &dfl, NULL);
 	raise(SIGABRT);
 	_exit(127);
 }
-
 
 #endif /* _NOLIBC_STDLIB_H */

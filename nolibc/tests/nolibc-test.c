@@ -1621,6 +1621,17 @@ static int child_abort_handled(void *arg)
 	abort();
 }
 
+static int child_abort_blocked(void *arg)
+{
+	sigset_t set;
+
+	(void)arg;
+	sigemptyset(&set);
+	sigaddset(&set, SIGABRT);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	abort();
+}
+
 static int atexit_fd = -1;
 
 static void atexit_first(void)
@@ -1843,6 +1854,10 @@ static void run_stdlib(void)
 	}
 	if (test("abort_handled")) {
 		status = in_child(child_abort_handled, NULL);
+		expect_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT, "SIGABRT");
+	}
+	if (test("abort_blocked")) {
+		status = in_child(child_abort_blocked, NULL);
 		expect_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT, "SIGABRT");
 	}
 
@@ -2298,6 +2313,14 @@ static void run_stdio(void)
 		buf[n > 0 ? n : 0] = 0;
 		expect_true(ret && !strcmp(buf, "abcdefg7"), buf);
 	}
+	if (test("fwrite_items")) {
+		f = fdopen(dup(p[1]), "w");
+		ret = fwrite("abcdef", 2, 3, f) == 3 && fwrite("x", 0, 5, f) == 0 &&
+		      fwrite("x", 5, 0, f) == 0;
+		fclose(f);
+		n = read(p[0], buf, sizeof(buf));
+		expect_true(ret && n == 6 && !memcmp(buf, "abcdef", 6), "3 items, 0 for size 0");
+	}
 	if (test("stdout_redirect")) {
 		fflush(stdout);
 		saved = dup(1);
@@ -2370,6 +2393,8 @@ static void run_stdio(void)
 		n = fread(buf, 3, 4, f);
 		expect_true(n == 3 && !memcmp(buf, "012345678", 9), "3 items of 3");
 	}
+	if (test("fread_zero"))
+		expect_eq(fread(buf, 0, 4, f) + fread(buf, 4, 0, f), 0);
 	fclose(f);
 
 	if (test("getchar")) {
