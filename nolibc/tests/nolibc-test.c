@@ -85,7 +85,7 @@ static const char *selection;
 static int pid1;
 static int is_root;
 
-/* Under qemu-user or a real kernel: things both must agree on. */
+/* The scratch directory of the file tests (a tmpfs on /tmp as PID 1). */
 static char tdir[128];		/* scratch directory, "" when none */
 static const char *tdir_why;	/* why there is none */
 
