@@ -14,6 +14,8 @@
 #include "arch-aarch64.h"
 #elif defined(__riscv) && __riscv_xlen == 64
 #include "arch-riscv64.h"
+#elif defined(__arm__)
+#include "arch-arm.h"
 #else
 #error "nolibc: this architecture is not supported yet (see nolibc/README.md)"
 #endif
