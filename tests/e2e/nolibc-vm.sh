@@ -20,12 +20,13 @@ fi
 
 # The newest cached kernel with an initramfs, /proc and devtmpfs.
 kernel=
-for image in $(ls -t "$PROJECT_CACHE"/builds/x86_64/*/arch/x86/boot/bzImage 2> /dev/null); do
+for image in "$PROJECT_CACHE"/builds/x86_64/*/arch/x86/boot/bzImage; do
+	[ -f "$image" ] || continue
 	config="${image%/arch/x86/boot/bzImage}/.config"
 	if grep -q '^CONFIG_BLK_DEV_INITRD=y' "$config" 2> /dev/null &&
-	   grep -q '^CONFIG_DEVTMPFS=y' "$config" && grep -q '^CONFIG_PROC_FS=y' "$config"; then
+	   grep -q '^CONFIG_DEVTMPFS=y' "$config" && grep -q '^CONFIG_PROC_FS=y' "$config" &&
+	   { [ -z "$kernel" ] || [ "$image" -nt "$kernel" ]; }; then
 		kernel=$image
-		break
 	fi
 done
 if [ -z "$kernel" ]; then
