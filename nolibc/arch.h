@@ -16,6 +16,8 @@
 #include "arch-riscv64.h"
 #elif defined(__arm__)
 #include "arch-arm.h"
+#elif defined(__s390x__)
+#include "arch-s390x.h"
 #else
 #error "nolibc: this architecture is not supported yet (see nolibc/README.md)"
 #endif

@@ -141,7 +141,17 @@ if [ "$(id -u)" -eq 0 ]; then
 else
 	t_fails "unwritable output folder is refused" "not writable" "$mk" --arch x86_64 --output "$tmp/ro/sub"
 fi
-t_fails "--libc nolibc on an arch nolibc lacks names the supported ones" \
-	"nolibc does not support s390x \(supported: x86_64 i386" "$mk" --arch s390x --libc nolibc --output "$tmp/bad5"
+# an arch nolibc does not support (yet), if the table still has one
+lacking=
+for a in $(arch_list); do
+	[ "$(arch_get "$a" nolibc)" = yes ] || { lacking=$a; break; }
+done
+if [ -n "$lacking" ]; then
+	t_fails "--libc nolibc on an arch nolibc lacks names the supported ones" \
+		"nolibc does not support $lacking \(supported: x86_64 i386" \
+		"$mk" --arch "$lacking" --libc nolibc --output "$tmp/bad5"
+else
+	t_skip "--libc nolibc on an arch nolibc lacks" "nolibc supports every arch of arches.tsv"
+fi
 
 t_done
