@@ -25,7 +25,7 @@ run: deps
 	kvm-scripts/kvm.sh --torture $(TORTURE) --configs "$(CONFIGS)" --duration $(DURATION)
 
 check: deps
-	scripts/deps.sh sizes cross
+	scripts/deps.sh sizes cross netboot
 	tests/run.sh fast e2e
 
 check-fast: deps

@@ -451,7 +451,9 @@ rcu_ver_stuck() {
 }
 
 # console_verdict LOG TYPE: two lines, "verdict=V" and "reason=TEXT".
-# In order of precedence: PANIC (a "Kernel panic" line), FAILURE (an
+# In order of precedence: NETBOOT-FAILED (netboot.sh's line
+# "NETBOOT-FAILED: STEP: DETAIL": the kernel never came over the network),
+# PANIC (a "Kernel panic" line), FAILURE (an
 # "End of test:" other than SUCCESS, or a torture line with "!!!"),
 # GP-HANG (rcu only: "ver:" stuck over the last 3 statistics lines),
 # SUCCESS (the type's end-of-run line), HANG (the test started but never
@@ -460,7 +462,9 @@ console_verdict() {
 	local log="$1" type="$2" flag success line ver
 	flag=$(torture_flag_regex "$type") || return 1
 	success=$(torture_success_regex "$type") || return 1
-	if line=$(console_first "$log" 'Kernel panic'); then
+	if line=$(console_first "$log" '^NETBOOT-FAILED: '); then
+		printf 'verdict=NETBOOT-FAILED\nreason=%s\n' "${line#NETBOOT-FAILED: }"
+	elif line=$(console_first "$log" 'Kernel panic'); then
 		printf 'verdict=PANIC\nreason=%s\n' "$line"
 	elif line=$(grep -F -- 'End of test: ' "$log" | grep -v -m1 -F 'End of test: SUCCESS'); then
 		printf 'verdict=FAILURE\nreason=%s\n' "$(console_line_text "$line")"
@@ -480,7 +484,7 @@ console_verdict() {
 # parse_console CONSOLE_LOG TORTURE_TYPE: what a run's console log says.
 # TORTURE_TYPE is rcu, lock, scf, refscale or rcuscale. Prints key=value
 # lines, in this order:
-#   verdict=SUCCESS|FAILURE|GP-HANG|PANIC|HANG|NO-END
+#   verdict=SUCCESS|FAILURE|GP-HANG|PANIC|HANG|NO-END|NETBOOT-FAILED
 #   reason=<one line of text: the deciding console line or an explanation>
 #   bug=N oops=N warning=N call_trace=N stall=N starved=N badness=N
 #     (one key per line; N counts matching lines)

@@ -26,6 +26,12 @@
 #                       once into the cache)
 #   --arch ARCH         target arch (default: this machine's)
 #   --accel MODE        auto (default), kvm or tcg
+#   --boot MODE         kernel (default): QEMU's -kernel and -initrd; tftp:
+#                       the firmware fetches both over TFTP (netboot.sh)
+#   --tftp-server KIND  for --boot tftp: builtin (default, QEMU's own TFTP)
+#                       or real (dnsmasq in a private network namespace; root)
+#   --stage-only DIR    build, then write a TFTP tree and server configuration
+#                       per scenario into DIR for a real machine; boot nothing
 #   -h, --help          this text
 #
 # Environment: TORTURE_QEMU_CMD, TORTURE_BOOT_IMAGE, TORTURE_KMAKE_ARG,
@@ -60,7 +66,7 @@ torture=rcu configs="" duration_arg=10 cpus="" memory=512M kconfig_extra=""
 bootargs_extra="${TORTURE_BOOTARGS:-}" qemu_args_extra="${TORTURE_QEMU_ARG:-}"
 qemu_cmd="${TORTURE_QEMU_CMD:-}" buildonly="" dryrun="" trust_make=""
 kmake_args="${TORTURE_KMAKE_ARG:-}" results="" kernel_src="" arch="" accel=auto
-grace="${TORTURE_SHUTDOWN_GRACE:-90}"
+grace="${TORTURE_SHUTDOWN_GRACE:-90}" boot_mode=kernel tftp_server=builtin stage_only=""
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -81,6 +87,9 @@ while [ $# -gt 0 ]; do
 	--kernel-src) kernel_src="${2?--kernel-src needs a value}"; shift ;;
 	--arch) arch="${2?--arch needs a value}"; shift ;;
 	--accel) accel="${2?--accel needs a value}"; shift ;;
+	--boot) boot_mode="${2?--boot needs a value}"; shift ;;
+	--tftp-server) tftp_server="${2?--tftp-server needs a value}"; shift ;;
+	--stage-only) stage_only="${2?--stage-only needs a value}"; shift ;;
 	-h|--help) usage 0 ;;
 	*) bad_usage "unknown option '$1'" ;;
 	esac
@@ -107,6 +116,15 @@ is_positive_int "$cpus" || bad_usage "bad --cpus '$cpus'"
 canonical=$(arch_canonical "$arch") || bad_usage "unknown arch '$arch' (known: $(arch_list | tr '\n' ' '))"
 arch="$canonical"
 case "$accel" in auto|kvm|tcg) ;; *) bad_usage "--accel must be auto, kvm or tcg" ;; esac
+case "$boot_mode" in kernel|tftp) ;; *) bad_usage "--boot must be kernel or tftp" ;; esac
+case "$tftp_server" in builtin|real) ;; *) bad_usage "--tftp-server must be builtin or real" ;; esac
+[ -z "$stage_only" ] || boot_mode=tftp
+if [ "$boot_mode" = tftp ] && [ -z "$(arch_get "$arch" netboot)" ]; then
+	bad_usage "no network boot for $arch yet (configs/arches.tsv column netboot; see kvm-scripts/README.md)"
+fi
+if [ "$boot_mode" = tftp ] && [ "$tftp_server" = real ] && [ -z "$stage_only" ] && [ "$(id -u)" -ne 0 ]; then
+	bad_usage "--tftp-server real needs root (network namespace and tap device); builtin does not"
+fi
 is_positive_int "$grace" || bad_usage "bad TORTURE_SHUTDOWN_GRACE '$grace'"
 for opt in $kconfig_extra; do
 	[[ $opt =~ ^CONFIG_[A-Za-z0-9_]+=.+$ ]] || bad_usage "bad --kconfig item '$opt' (want CONFIG_X=value)"
@@ -363,12 +381,24 @@ scenario_qemu_cmd() {
 	boot="$(scenario_boot_args "$config_dir/$scenario.boot") $bootargs_extra"
 	boot=$(cap_boot_cpus "$boot" "$ncpu" 2> >(sed "s/^/[    ] $run: /" >&2))
 	append="$(identify_qemu_append "$arch") $(torture_params) panic=-1 $boot"
+	# shellcheck disable=SC2086 # squeeze the spaces between words
+	append=$(printf '%s ' $append | sed 's/ $//')
+	if [ "$boot_mode" = tftp ]; then
+		# netboot.sh stages kernel, initrd and parameters for TFTP and
+		# runs the QEMU command that follows "--" with a network boot.
+		printf '%s\n' "$KVM_DIR/netboot.sh" --arch "$arch" --tftp-server "$tftp_server" \
+			--image "$image" --initrd "$initrd" --append "$append"
+		if [ -n "$stage_only" ]; then
+			printf '%s\n' --stage-only --dir "$stage_only/$run" --
+		else
+			printf '%s\n' --dir "$results/$run/netboot" --
+		fi
+	fi
 	printf '%s\n' "$qemu"
 	# shellcheck disable=SC2086 # word lists from the tables
 	printf '%s\n' $args
-	printf '%s\n' -m "$memory" -nographic -no-reboot -kernel "$image" -initrd "$initrd"
-	# shellcheck disable=SC2086 # squeeze the spaces between words
-	printf '%s\n' -append "$(printf '%s ' $append | sed 's/ $//')"
+	printf '%s\n' -m "$memory" -nographic -no-reboot
+	[ "$boot_mode" = tftp ] || printf '%s\n' -kernel "$image" -initrd "$initrd" -append "$append"
 }
 
 # write_qemu_cmd RUN_NAME: qemu-cmd, a script that re-runs the boot.
@@ -392,7 +422,7 @@ boot_start() {
 	setsid "${cmd[@]}" > "$rundir/console.log" 2>&1 < /dev/null &
 	qemu_pids[$run]=$!
 	boot_starts[$run]=$SECONDS
-	say "$run: booting (${cmd[0]} ${accel_used}, -smp $(grep -A1 -x -- -smp "$rundir/qemu-cmd.args" | tail -n 1 || echo 1); console: $rundir/console.log)"
+	say "$run: booting ($(basename "${cmd[0]}") ${accel_used}, -smp $(grep -A1 -x -- -smp "$rundir/qemu-cmd.args" | tail -n 1 || echo 1); console: $rundir/console.log)"
 }
 
 # boot_finished RUN_NAME: true once QEMU is gone or has been stopped: on
@@ -461,7 +491,8 @@ judge() {
 	parse_console "$rundir/console.log" "$torture" > "$rundir/console.summary"
 	v=$(sed -n 's/^verdict=//p' "$rundir/console.summary")
 	reason=$(sed -n 's/^reason=//p' "$rundir/console.summary")
-	if [ -e "$rundir/killed" ] && [ "$v" != PANIC ] && [ "$v" != GP-HANG ] && [ "$v" != FAILURE ]; then
+	if [ -e "$rundir/killed" ] && [ "$v" != PANIC ] && [ "$v" != GP-HANG ] && [ "$v" != FAILURE ] &&
+	   [ "$v" != NETBOOT-FAILED ]; then
 		v=HANG
 		reason="$(cat "$rundir/killed"); console said: $reason"
 	fi
@@ -496,7 +527,7 @@ summarize() {
 		printf '%s  {"scenario": "%s", "verdict": "%s", "build_seconds": "%s", "boot_seconds": "%s", "splats": "%s"}' \
 			"$json_sep" "$run" "$v" "$b" "$t" "$sp" >> "$results/summary.json"
 		json_sep=$',\n'
-		case "$v" in SUCCESS|BUILT) ;; *) all_ok=1 ;; esac
+		case "$v" in SUCCESS|BUILT|STAGED) ;; *) all_ok=1 ;; esac
 	done
 	printf '\n]\n' >> "$results/summary.json"
 	echo
@@ -578,9 +609,17 @@ need_cmd flex flex
 need_cmd bison bison
 need_cmd bc bc
 [ -n "$buildonly" ] || need_cmd "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" "$(arch_get "$arch" qemu_pkg)"
+if [ "$boot_mode" = tftp ] && [ -z "$stage_only" ] && [ -z "$buildonly" ]; then
+	[ -d /usr/lib/ipxe/qemu ] || die "no iPXE boot ROMs for QEMU; install them: apt-get install ipxe-qemu"
+	[ "$tftp_server" = builtin ] || need_cmd dnsmasq dnsmasq-base
+fi
 
 mkdir -p "$results" || die "cannot create results folder '$results'"
 results=$(cd "$results" && pwd)
+if [ -n "$stage_only" ]; then
+	mkdir -p "$stage_only" || die "cannot create --stage-only folder '$stage_only'"
+	stage_only=$(cd "$stage_only" && pwd)
+fi
 trap on_interrupt INT TERM
 say "torture $torture on $arch, ${duration}s per scenario, scenarios: ${run_names[*]}; results in $results"
 prepare_kernel_src
@@ -602,8 +641,16 @@ for run in "${run_names[@]}"; do
 	fi
 done
 
-if [ -z "$buildonly" ]; then
+if [ -n "$stage_only" ]; then
+	for run in "${run_names[@]}"; do
+		[ -n "${images[$run]:-}" ] || continue
+		mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" tcg)
+		"${cmd[@]}" || die "staging $run for network boot failed"
+		set_verdict "$run" STAGED "TFTP tree in $stage_only/$run/tftp"
+	done
+elif [ -z "$buildonly" ]; then
 	accel_used=""
+	[ "$boot_mode" = kernel ] || say "boot: over TFTP, $tftp_server server (kvm-scripts/netboot.sh)"
 	while read -r batch; do
 		for run in $batch; do
 			[ -n "${images[$run]:-}" ] || continue
