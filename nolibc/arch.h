@@ -18,6 +18,8 @@
 #include "arch-arm.h"
 #elif defined(__s390x__)
 #include "arch-s390x.h"
+#elif defined(__mips__) && _MIPS_SIM == _ABIO32
+#include "arch-mips.h"
 #else
 #error "nolibc: this architecture is not supported yet (see nolibc/README.md)"
 #endif

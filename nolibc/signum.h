@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1 OR MIT */
 /*
- * Signal numbers and sigaction flags. These are the values of most arches;
- * an arch file whose kernel numbers them differently (mips) defines its own
- * first, and the #ifndef below leaves them alone.
+ * Signal numbers, sigaction flags and sigprocmask operations. These are the
+ * values of most arches; an arch file whose kernel numbers them differently
+ * (mips) defines its own first, and the #ifndefs below leave them alone.
  */
 #ifndef _NOLIBC_SIGNUM_H
 #define _NOLIBC_SIGNUM_H
@@ -60,8 +60,10 @@
 #define SIGRTMIN 32
 #define SIGRTMAX (_NSIG - 1)
 
+#ifndef SIG_BLOCK
 #define SIG_BLOCK 0
 #define SIG_UNBLOCK 1
 #define SIG_SETMASK 2
+#endif
 
 #endif /* _NOLIBC_SIGNUM_H */
