@@ -266,6 +266,9 @@ stop_all() {
 
 on_signal() {
 	trap - INT TERM
+	# kvm.sh stops a finished run with TERM, and KILL half a second later:
+	# the report first, it takes a fraction of that.
+	[ -z "$qemu_start" ] || write_report "$server" 2> /dev/null || true
 	stop_all
 	exit 130
 }
@@ -295,9 +298,9 @@ console_event() {
 	elif [[ $line =~ net0:\ ([0-9]+\.[0-9]+\.[0-9]+\.[0-9]+)/ ]]; then
 		EV="address ${BASH_REMATCH[1]}"
 	elif [[ $line =~ No\ configuration\ methods\ succeeded ]]; then
-		EV="dhcp-failed no DHCP answer"
+		EV="dhcp-failed iPXE: No configuration methods succeeded"
 	elif [[ $line =~ Nothing\ to\ boot ]]; then
-		EV="dhcp-failed the DHCP answer named no boot file"
+		EV="dhcp-failed iPXE: Nothing to boot"
 	elif [[ $line =~ No\ bootable\ device ]]; then
 		EV="no-boot the firmware found nothing to boot"
 	elif [[ $line =~ (^|[[:space:]])([^[:space:]()]*[^[:space:]().])\.\.\.\ (.*)$ ]]; then
@@ -378,7 +381,7 @@ netns_setup() {
 # start_dnsmasq TREE: DHCP (one address), router advertisements and TFTP on
 # the bridge only; waits until it serves, or fails the step "server".
 start_dnsmasq() {
-	local tree="$1" bin="${NETBOOT_DNSMASQ:-dnsmasq}" log="$work/server.log" i
+	local tree="$1" bin="${NETBOOT_DNSMASQ:-dnsmasq}" log="$work/server.log" i st msg
 	local -a extra=()
 	read -r -a extra <<< "${NETBOOT_DNSMASQ_ARGS:-}"
 	command -v "$bin" > /dev/null ||
@@ -396,9 +399,11 @@ start_dnsmasq() {
 	server_pid=$!
 	for i in $(seq 1 50); do
 		if ! kill -0 "$server_pid" 2>/dev/null; then
-			wait "$server_pid" 2>/dev/null || true
+			st=0
+			wait "$server_pid" 2>/dev/null || st=$?
 			server_pid=""
-			netboot_fail server "$bin exited at start: $(tail -n 2 "$work/server.out" "$log" 2>/dev/null | grep -v '^==>' | grep . | tail -n 1)"
+			msg=$(cat "$work/server.out" "$log" 2>/dev/null | grep . | tail -n 1 || true)
+			netboot_fail server "$bin exited at start with status $st: ${msg:-no message}"
 		fi
 		grep -q 'TFTP root is' "$log" && return 0
 		sleep 0.1
@@ -437,35 +442,51 @@ start_qemu() {
 	echo "$qemu_start start" > "$work/events.start"
 }
 
-# last_event NAME: the detail of the latest event NAME; false if none.
-last_event() {
-	awk -v n="$1" '$2 == n { d = $0; sub(/^[^ ]+ [^ ]+ ?/, "", d); found = 1 } END { if (found) print d; exit !found }' "$work/events"
+# seen NAME: the detail of the first event NAME (the firmware's own error
+# line comes before the script's); false if there is none.
+seen() {
+	awk -v n="$1" '$2 == n { d = $0; sub(/^[^ ]+ [^ ]+ ?/, "", d); print d; found = 1; exit } END { exit !found }' "$work/events"
 }
 
 # watch_boot: waits for the end of the run; a network boot that goes wrong,
-# or does not get on within the time-outs, ends as NETBOOT-FAILED.
+# or does not get on within the time-outs, ends as NETBOOT-FAILED. The
+# report is written once the kernel runs and again at /init: the network's
+# part is over by then, and whoever runs this may stop it at any time later.
 watch_boot() {
-	local dhcp_max="${NETBOOT_DHCP_TIMEOUT:-60}" fetch_max="${NETBOOT_FETCH_TIMEOUT:-150}" t0=$SECONDS d
+	local dhcp_max="${NETBOOT_DHCP_TIMEOUT:-60}" fetch_max="${NETBOOT_FETCH_TIMEOUT:-150}" t0=$SECONDS d a
+	local reported=""
 	while kill -0 "$qemu_pid" 2>/dev/null; do
-		if d=$(last_event fetch-failed); then
+		if [ "$reported" != init ] && seen kernel > /dev/null; then
+			if seen init > /dev/null; then
+				reported=init
+				write_report "$server"
+			elif [ -z "$reported" ]; then
+				reported=kernel
+				write_report "$server"
+			fi
+		fi
+		if d=$(seen fetch-failed); then
 			netboot_fail fetch "$d"
-		elif d=$(last_event dhcp-failed); then
-			netboot_fail dhcp "$d"
-		elif d=$(last_event no-boot) && ! last_event kernel > /dev/null; then
-			last_event address > /dev/null || netboot_fail dhcp "no address, then: $d"
+		elif d=$(seen dhcp-failed); then
+			if a=$(seen address); then
+				netboot_fail dhcp "address $a but no boot file name in the DHCP answer ($d)"
+			fi
+			netboot_fail dhcp "no IPv4 address from DHCP ($d)"
+		elif d=$(seen no-boot) && ! seen kernel > /dev/null; then
+			seen address > /dev/null || netboot_fail dhcp "no address, then: $d"
 			netboot_fail fetch "$d"
-		elif last_event end > /dev/null || last_event stop > /dev/null; then
+		elif seen end > /dev/null || seen stop > /dev/null; then
 			sleep 0.5
 			stop_pid "$qemu_pid"
 			break
-		elif ! last_event kernel > /dev/null; then
-			if ! last_event address > /dev/null && [ $((SECONDS - t0)) -ge "$dhcp_max" ]; then
-				last_event firmware > /dev/null ||
+		elif ! seen kernel > /dev/null; then
+			if ! seen address > /dev/null && [ $((SECONDS - t0)) -ge "$dhcp_max" ]; then
+				seen firmware > /dev/null ||
 					netboot_fail firmware "no iPXE banner within ${dhcp_max}s (does the NIC have a boot ROM?)"
 				netboot_fail dhcp "no address within ${dhcp_max}s"
 			fi
 			if [ $((SECONDS - t0)) -ge "$fetch_max" ]; then
-				last_event fetched > /dev/null ||
+				seen fetched > /dev/null ||
 					netboot_fail fetch "nothing fetched within ${fetch_max}s"
 				netboot_fail kernel-start "files fetched ($(awk '$2 == "fetched" { printf "%s ", $3 }' "$work/events")) but no kernel within ${fetch_max}s"
 			fi
@@ -476,7 +497,7 @@ watch_boot() {
 	qemu_pid=""
 	wait "$stamp_pid" 2>/dev/null || true
 	stamp_pid=""
-	if ! last_event kernel > /dev/null; then
+	if ! seen kernel > /dev/null; then
 		netboot_fail kernel-start "QEMU ended before the kernel started"
 	fi
 }
@@ -525,19 +546,20 @@ event_seconds() {
 	awk -v n="$1" -v t0="$qemu_start" '$2 == n { printf "%.2f\n", $1 - t0; found = 1; exit } END { exit !found }' "$work/events"
 }
 
-# write_report PATH: report.txt and transfers.tsv in the work folder.
+# write_report PATH: report.txt and transfers.tsv in the work folder, each
+# replaced whole.
 write_report() {
 	local path="$1" f data pkts fbytes first last
 	{
 		echo "path: $path"
 		if [ -s "$work/capture.pcap" ] && command -v tcpdump > /dev/null; then
 			echo "capture: $work/capture.pcap ($([ "$path" = real ] && echo "tcpdump on the namespace bridge $NB_BRIDGE" || echo "QEMU filter-dump at the guest NIC"))"
-			printf 'file\tdata_bytes\tdata_packets\tframe_bytes\tseconds\n' > "$work/transfers.tsv"
+			printf 'file\tdata_bytes\tdata_packets\tframe_bytes\tseconds\n' > "$work/transfers.tsv.tmp"
 			while read -r f data pkts fbytes first last; do
 				printf '%s\t%s\t%s\t%s\t%s\n' "$f" "$data" "$pkts" "$fbytes" \
-					"$(awk -v a="$first" -v b="$last" 'BEGIN { printf "%.3f", b - a }')" >> "$work/transfers.tsv"
+					"$(awk -v a="$first" -v b="$last" 'BEGIN { printf "%.3f", b - a }')" >> "$work/transfers.tsv.tmp"
 			done < <(capture_transfers "$work/capture.pcap")
-			column -t < "$work/transfers.tsv" 2>/dev/null || cat "$work/transfers.tsv"
+			column -t < "$work/transfers.tsv.tmp" 2>/dev/null || cat "$work/transfers.tsv.tmp"
 			read -r f data < <(capture_total "$work/capture.pcap")
 			echo "all frames on the wire: $f frames, $data bytes"
 		else
@@ -546,7 +568,9 @@ write_report() {
 		[ ! -s "$work/server.log" ] || echo "server log: $work/server.log ($(grep -c 'sent .* to' "$work/server.log" || true) files sent)"
 		echo "seconds from QEMU start (firmware start) to:"
 		awk -v t0="$qemu_start" '$2 != "stop" { printf "  %7.2f  %s %s\n", $1 - t0, $2, $3 }' "$work/events"
-	} > "$work/report.txt"
+	} > "$work/report.txt.tmp"
+	[ ! -e "$work/transfers.tsv.tmp" ] || mv "$work/transfers.tsv.tmp" "$work/transfers.tsv"
+	mv "$work/report.txt.tmp" "$work/report.txt"
 }
 
 # --- main ----------------------------------------------------------------------

@@ -172,7 +172,7 @@ events=$(printf '%s\r\n' \
 	'[    0.500000] Freeing memory... Error' \
 	'torture-init: running' \
 	'[   30.1] reboot: Power down' | "$nb" --classify | tr '\n' ';')
-t_eq "console milestones and failures" "firmware iPXE;address 10.0.2.15;fetched boot.ipxe;fetched bzImage;fetch-failed initrd.cpio: No such file or directory (http://ipxe.org/2d12608e);fetch-failed initrd.cpio: the iPXE script could not fetch it;dhcp-failed no DHCP answer;no-boot the firmware found nothing to boot;kernel;init;end;" "$events"
+t_eq "console milestones and failures" "firmware iPXE;address 10.0.2.15;fetched boot.ipxe;fetched bzImage;fetch-failed initrd.cpio: No such file or directory (http://ipxe.org/2d12608e);fetch-failed initrd.cpio: the iPXE script could not fetch it;dhcp-failed iPXE: No configuration methods succeeded;no-boot the firmware found nothing to boot;kernel;init;end;" "$events"
 
 printf '%s\n' 'SeaBIOS' 'NETBOOT-FAILED: fetch: initrd.cpio: No such file or directory' > "$tmp/console.log"
 t_eq "parse_console: NETBOOT-FAILED verdict" "verdict=NETBOOT-FAILED" "$(parse_console "$tmp/console.log" rcu | head -n 1)"
