@@ -20,6 +20,8 @@
 #include "arch-s390x.h"
 #elif defined(__mips__) && _MIPS_SIM == _ABIO32
 #include "arch-mips.h"
+#elif defined(__powerpc64__) && _CALL_ELF == 2
+#include "arch-ppc64le.h"
 #else
 #error "nolibc: this architecture is not supported yet (see nolibc/README.md)"
 #endif
