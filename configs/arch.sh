@@ -62,10 +62,17 @@ arch_host() {
 	arch_canonical "$(uname -m)"
 }
 
+# arch_kernel_list: the arches whose kernels the scripts build and boot, the
+# rows with a qemu_system (the others are library-only: nolibc, mkinitrd).
+arch_kernel_list() {
+	arch_rows | awk -F'\t' -v c="$(arch_column_index qemu_system)" '$c != "-" { print $1 }'
+}
+
 # arch_from_file_output TEXT: which arch a "file vmlinux" description is.
 arch_from_file_output() {
 	local text="$1" arch pattern
 	while IFS=$'\t' read -r arch pattern; do
+		[ "$pattern" != - ] || continue		# library-only row
 		if printf '%s\n' "$text" | grep -Eq -- "$pattern"; then
 			echo "$arch"
 			return 0

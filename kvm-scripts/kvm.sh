@@ -113,8 +113,10 @@ host_cpus=$(nproc)
 [ -n "$cpus" ] || cpus=$host_cpus
 is_positive_int "$cpus" || bad_usage "bad --cpus '$cpus'"
 [ -n "$arch" ] || arch=$(arch_host) || bad_usage "this machine's arch '$(uname -m)' is not in configs/arches.tsv"
-canonical=$(arch_canonical "$arch") || bad_usage "unknown arch '$arch' (known: $(arch_list | tr '\n' ' '))"
+canonical=$(arch_canonical "$arch") || bad_usage "unknown arch '$arch' (known: $(arch_kernel_list | tr '\n' ' '))"
 arch="$canonical"
+[ -n "$(arch_get "$arch" qemu_system)" ] ||
+	bad_usage "$arch is a library-only row of configs/arches.tsv (kernels: $(arch_kernel_list | tr '\n' ' '))"
 case "$accel" in auto|kvm|tcg) ;; *) bad_usage "--accel must be auto, kvm or tcg" ;; esac
 case "$boot_mode" in kernel|tftp) ;; *) bad_usage "--boot must be kernel or tftp" ;; esac
 case "$tftp_server" in builtin|real) ;; *) bad_usage "--tftp-server must be builtin or real" ;; esac

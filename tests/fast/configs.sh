@@ -74,7 +74,7 @@ for torture in $TORTURES; do
 	done
 done
 
-for arch in $(arch_list); do
+for arch in $(arch_kernel_list); do
 	if [ -f "$CFG/base/$arch.config" ]; then
 		check_option_file "base/$arch.config" "$CFG/base/$arch.config"
 	else
