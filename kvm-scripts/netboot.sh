@@ -24,6 +24,7 @@
 #   --no-check           skip the check that the tree holds every file the
 #                        iPXE script names (to see the firmware fail instead)
 #   --check DIR          only check the tree DIR, then exit
+#   --classify           print the boot milestones a console log on stdin shows
 #   -h, --help           this text
 #
 # QEMU stops on "reboot: Power down", "System halted", a kernel panic, or
@@ -633,8 +634,6 @@ fi
 mkdir -p "$dir"
 work=$(cd "$dir" && pwd)
 trap on_signal INT TERM
-rm -f "$work/verdict" "$work/events" "$work/report.txt" "$work/transfers.tsv" "$work/capture.pcap"
-: > "$work/events"
 
 tree="$tftp_root"
 if [ -z "$tree" ]; then
@@ -652,6 +651,8 @@ if [ -n "$stage_only" ]; then
 	exit 0
 fi
 
+rm -f "$work/verdict" "$work/events" "$work/report.txt" "$work/transfers.tsv" "$work/capture.pcap"
+: > "$work/events"
 if [ -z "$no_check" ] && ! missing=$(check_tree "$tree"); then
 	netboot_fail tftp-tree "missing $(printf '%s\n' "$missing" | head -n 1)"
 fi

@@ -137,7 +137,17 @@ fault() {
 	fi
 }
 
-# 3. A file the script names is not in the tree: the firmware's fetch fails.
+# 3. The tree --stage-only wrote boots as its NETBOOT.txt says (up to /init).
+rc=0
+timeout 200 "$nb" --tftp-root "$tmp/stage/tftp" --dir "$tmp/run-staged" --stop-on '^torture-init: running' -- \
+	qemu-system-x86_64 -M q35 -m 512M -nographic -no-reboot > "$tmp/run-staged.out" 2>&1 || rc=$?
+if [ "$rc" -eq 0 ] && grep -q '^torture-init: running' "$tmp/run-staged.out"; then
+	t_ok "the staged tree boots in QEMU as NETBOOT.txt says"
+else
+	t_fail "the staged tree boots" "exit $rc: $(tail -n 3 "$tmp/run-staged.out")"
+fi
+
+# 4. A file the script names is not in the tree: the firmware's fetch fails.
 cp -r "$tmp/stage/tftp" "$tmp/noinitrd"
 rm "$tmp/noinitrd/initrd.cpio"
 fault "firmware cannot fetch a missing initrd: NETBOOT-FAILED: fetch" \
@@ -145,11 +155,11 @@ fault "firmware cannot fetch a missing initrd: NETBOOT-FAILED: fetch" \
 	--tftp-root "$tmp/noinitrd" --no-check --dir "$tmp/run-noinitrd"
 
 if [ -n "$real_ok" ]; then
-	# 4. The DHCP server ignores the guest: no address.
+	# 5. The DHCP server ignores the guest: no address.
 	fault "a guest without an address: NETBOOT-FAILED: dhcp" \
 		'^NETBOOT-FAILED: dhcp: no IPv4 address' 90 'NETBOOT_DNSMASQ_ARGS=--dhcp-ignore=tag:!known' NETBOOT_DHCP_TIMEOUT=60 -- \
 		--tftp-server real --tftp-root "$tmp/stage/tftp" --dir "$tmp/run-nodhcp"
-	# 5. kvm.sh names a netboot fault as the scenario's verdict.
+	# 6. kvm.sh names a netboot fault as the scenario's verdict.
 	NETBOOT_DNSMASQ=false run_kvm noserver --boot tftp --tftp-server real --configs TINY01 --duration 20s
 	t_eq "kvm.sh: a server that does not start exits 1" 1 "$rc"
 	t_eq "kvm.sh: its verdict" NETBOOT-FAILED "$(verdict_of noserver)"
