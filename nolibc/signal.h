@@ -218,6 +218,8 @@ __nolibc_fn int sigaction(int sig, const struct sigaction *act, struct sigaction
 		if (!(act->sa_flags & SA_SIGINFO))
 			kact.restorer = __nolibc_restore;
 #endif
+#elif !defined(NOLIBC_KSIGACTION_NO_RESTORER)
+		kact.restorer = NULL;	/* a field the kernel ignores (powerpc) */
 #endif
 	}
 	ret = sys_rt_sigaction(sig, act ? &kact : NULL, old ? &kold : NULL);
