@@ -1,0 +1,61 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# nolibc on every ABI of configs/arches.tsv: the selftest built with each
+# arch's cross gcc at -O0 and -Os and run under its qemu-user, one check per
+# cell (an ABI whose tools are missing is a skip naming the package), and
+# the s390x sysroot (big-endian, struct mmap) from headers_install alone.
+# The full matrix (clang, frame pointers, -O1..-O3) is
+# "make -C nolibc test-arches".
+# shellcheck source=../lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+
+t_tmpdir
+work="$T_TMP"
+
+table=$(bash "$TOP/nolibc/tests/run-arches.sh" --olevels "O0 Os" --compilers gcc \
+	--variants - --output "$work" 2>&1) || true
+echo "$table"
+
+# "skipped:" lines are "  ABI: why"
+while read -r line; do
+	t_skip "nolibc ${line%%: *}" "${line#*: }"
+done < <(echo "$table" | sed -n '/^skipped:/,$p' | sed '1d')
+
+cells=0
+for res in "$work"/matrix/*.res; do
+	[ -e "$res" ] || break
+	cells=$((cells + 1))
+	cell=$(basename "$res" .res)		# ARCH.CC.LIBC.VARIANT.OLEVEL
+	IFS=. read -r arch cc libc variant olevel <<< "$cell"
+	name="nolibc $arch $cc -$olevel${variant:+ $variant}"
+	dir="$work/matrix/$arch-$cc-$libc$olevel$variant"
+	value=$(cat "$res")
+	case "$value" in
+	0) t_ok "$name" ;;
+	BUILD-FAIL)
+		t_fail "$name" "build failed: $(grep -m3 -E 'error|undefined' "$dir/build.log" | tr '\n' ' ')" ;;
+	RUN-FAIL)
+		t_fail "$name" "crashed or hung: $(tail -n 3 "$dir/run.log" | tr '\n' ' ')" ;;
+	*)
+		t_fail "$name" "$value failed: $(grep -m3 '\[FAIL\]' "$dir/run.log" | tr -s ' ' | tr '\n' ';')" ;;
+	esac
+done
+[ "$cells" -gt 0 ] || t_fail "nolibc arches" "no cell ran: $(echo "$table" | tail -n 5)"
+
+# The sysroot alone (-nostdinc -I<sysroot>/include): it needs a kernel
+# tree or Debian's tarball of one for the UAPI headers, and the tools.
+mk() {
+	make -s --no-print-directory -C "$TOP/nolibc" OUTPUT="$work" "$@"
+}
+source "$TOP/configs/arch.sh"
+read -r ksrc ktarball <<< "$(mk print-kernel-src)"
+if [ ! -f "$ksrc/Makefile" ] && [ -z "$ktarball" ]; then
+	t_skip "nolibc s390x sysroot" "no kernel source: apt-get install linux-source-6.1"
+elif ! command -v "$(arch_cc s390x)" > /dev/null || ! command -v qemu-s390x-static > /dev/null; then
+	t_skip "nolibc s390x sysroot" "needs $(arch_cc s390x) and qemu-s390x-static"
+else
+	t_run "nolibc s390x sysroot builds and runs the selftest" mk test-sysroot ARCH=s390x OPT=-Os
+fi
+
+t_done
