@@ -8,9 +8,9 @@ set -u
 source "$(dirname "$0")/../lib.sh"
 source "$TOP/configs/arch.sh"
 
-kvm="$TOP/kvm-scripts/kvm.sh"
 t_tmpdir
 tmp="$T_TMP"
+source "$TOP/tests/kvm-lib.sh"
 
 if [ "$(arch_host)" != x86_64 ]; then
 	t_skip "kvm.sh end to end" "this test is for x86_64 hosts; this is $(uname -m)"
@@ -23,16 +23,6 @@ for cmd in qemu-system-x86_64 gcc make flex bison bc; do
 	fi
 done
 
-# run_kvm NAME ARGS...: kvm.sh into $tmp/NAME; sets rc and out.
-run_kvm() {
-	local name="$1"
-	shift
-	rc=0
-	"$kvm" --results "$tmp/$name" "$@" > "$tmp/$name.log" 2>&1 || rc=$?
-	out=$(cat "$tmp/$name.log")
-	echo "--- kvm.sh $* (exit $rc)"
-	cat "$tmp/$name.log"
-}
 
 verdict_of() {
 	head -n 1 "$tmp/$1/$2/verdict" 2>/dev/null

@@ -9,10 +9,10 @@ set -u
 source "$(dirname "$0")/../lib.sh"
 source "$TOP/configs/arch.sh"
 
-kvm="$TOP/kvm-scripts/kvm.sh"
 nb="$TOP/kvm-scripts/netboot.sh"
 t_tmpdir
 tmp="$T_TMP"
+source "$TOP/tests/kvm-lib.sh"
 
 if [ "$(arch_host)" != x86_64 ]; then
 	t_skip "network boot end to end" "this test is for x86_64 hosts; this is $(uname -m)"
@@ -33,16 +33,6 @@ else
 	real_ok=1
 fi
 
-# run_kvm NAME ARGS...: kvm.sh into $tmp/NAME; sets rc and out.
-run_kvm() {
-	local name="$1"
-	shift
-	rc=0
-	"$kvm" --results "$tmp/$name" "$@" > "$tmp/$name.log" 2>&1 || rc=$?
-	out=$(cat "$tmp/$name.log")
-	echo "--- kvm.sh $* (exit $rc)"
-	cat "$tmp/$name.log"
-}
 
 verdict_of() {
 	head -n 1 "$tmp/$1/TINY01/verdict" 2>/dev/null

@@ -5,27 +5,11 @@
 set -u
 source "$(dirname "$0")/../lib.sh"
 
-kvm="$TOP/kvm-scripts/kvm.sh"
 t_tmpdir
 tmp="$T_TMP"
+source "$TOP/tests/kvm-lib.sh"
 export NOLIBC_TORTURE_CACHE="$tmp/cache"
 
-# refused NAME PATTERN ARGS...: exit status 2, message matching PATTERN,
-# and no results folder or cache created (nothing was started).
-refused() {
-	local name="$1" pattern="$2" out rc=0
-	shift 2
-	out=$("$kvm" --results "$tmp/results" "$@" 2>&1) || rc=$?
-	if [ "$rc" -ne 2 ]; then
-		t_fail "$name" "exit status $rc, expected 2: $out"
-	elif ! printf '%s\n' "$out" | grep -Eq -- "$pattern"; then
-		t_fail "$name" "message does not match /$pattern/: $out"
-	elif [ -e "$tmp/results" ] || [ -e "$tmp/cache" ]; then
-		t_fail "$name" "something was created before the refusal"
-	else
-		t_ok "$name"
-	fi
-}
 
 refused "unknown torture type" "unknown torture type 'foo' \(known: .*rcu" --torture foo
 refused "unknown scenario" "unknown rcu scenario 'TREE99'" --configs "TINY01 TREE99"

@@ -8,29 +8,14 @@ set -u
 source "$(dirname "$0")/../lib.sh"
 source "$TOP/kvm-scripts/functions.sh"
 
-kvm="$TOP/kvm-scripts/kvm.sh"
 nb="$TOP/kvm-scripts/netboot.sh"
 t_tmpdir
 tmp="$T_TMP"
+source "$TOP/tests/kvm-lib.sh"
 export NOLIBC_TORTURE_CACHE="$tmp/cache"
 
 # --- kvm.sh options ------------------------------------------------------------
 
-# refused NAME PATTERN ARGS...: kvm.sh exits 2 with PATTERN, creating nothing.
-refused() {
-	local name="$1" pattern="$2" out rc=0
-	shift 2
-	out=$("$kvm" --results "$tmp/results" "$@" 2>&1) || rc=$?
-	if [ "$rc" -ne 2 ]; then
-		t_fail "$name" "exit status $rc, expected 2: $out"
-	elif ! printf '%s\n' "$out" | grep -Eq -- "$pattern"; then
-		t_fail "$name" "message does not match /$pattern/: $out"
-	elif [ -e "$tmp/results" ] || [ -e "$tmp/cache" ]; then
-		t_fail "$name" "something was created before the refusal"
-	else
-		t_ok "$name"
-	fi
-}
 
 refused "unknown --boot" "--boot must be kernel or tftp" --boot floppy
 refused "unknown --tftp-server" "--tftp-server must be builtin or real" --boot tftp --tftp-server nfs
