@@ -399,8 +399,9 @@ torture_flag_regex() {
 	scf) echo 'scftorture:' ;;
 	refscale) echo '-ref-scale:' ;;
 	rcuscale) echo '[A-Za-z0-9_-]+-scale:' ;;
+	nolibc) echo '^nolibc-test:' ;;
 	*)
-		kvm_err parse_console "unknown torture type '$1' (rcu, lock, scf, refscale, rcuscale)"
+		kvm_err parse_console "unknown torture type '$1' (rcu, lock, scf, refscale, rcuscale, nolibc)"
 		return 1
 		;;
 	esac
@@ -413,7 +414,25 @@ torture_success_regex() {
 	rcu | lock | scf) echo 'End of test: SUCCESS' ;;
 	refscale) echo '-ref-scale: END OF TEST' ;;
 	rcuscale) echo '-scale: Test complete' ;;
+	nolibc) echo '^nolibc-test: [0-9]+ passed, 0 failed' ;;
 	*) return 1 ;;
+	esac
+}
+
+# torture_failure_regex TYPE: extended regex for a summary line saying the
+# run ended badly ("End of test: FAILURE", the selftest's nonzero failures).
+torture_failure_regex() {
+	case "$1" in
+	nolibc) echo '^nolibc-test: [0-9]+ passed, [1-9][0-9]* failed' ;;
+	*) echo 'End of test: [^S]' ;;
+	esac
+}
+
+# torture_start_regex TYPE: extended regex for the line saying the test began.
+torture_start_regex() {
+	case "$1" in
+	nolibc) echo "^Running test '" ;;
+	*) echo 'Start of test' ;;
 	esac
 }
 
@@ -427,6 +446,13 @@ console_first() {
 	local line
 	line=$(grep -E -m1 -- "$2" "$1") || return 1
 	console_line_text "$line"
+}
+
+# console_init_seconds LOG: the kernel's time stamp (seconds since boot, as
+# printed) on its "Run /init as init process" line: boot to init, in guest
+# time. Fails when the kernel never got there or printed no time stamps.
+console_init_seconds() {
+	sed -n -E 's/^\[ *([0-9]+\.[0-9]+)\] Run \/init as init process.*/\1/p' "$1" | grep -m1 .
 }
 
 # console_count LOG REGEX: how many lines of LOG match REGEX.
@@ -466,15 +492,15 @@ console_verdict() {
 		printf 'verdict=NETBOOT-FAILED\nreason=%s\n' "${line#NETBOOT-FAILED: }"
 	elif line=$(console_first "$log" 'Kernel panic'); then
 		printf 'verdict=PANIC\nreason=%s\n' "$line"
-	elif line=$(grep -F -- 'End of test: ' "$log" | grep -v -m1 -F 'End of test: SUCCESS'); then
-		printf 'verdict=FAILURE\nreason=%s\n' "$(console_line_text "$line")"
+	elif line=$(console_first "$log" "$(torture_failure_regex "$type")"); then
+		printf 'verdict=FAILURE\nreason=%s\n' "$line"
 	elif line=$(grep -E -- "$flag" "$log" | grep -m1 -F '!!!'); then
 		printf 'verdict=FAILURE\nreason=%s\n' "$(console_line_text "$line")"
 	elif [ "$type" = rcu ] && ver=$(rcu_ver_stuck "$log"); then
 		printf 'verdict=GP-HANG\nreason=ver: stuck at %s over the last 3 statistics lines\n' "$ver"
 	elif line=$(console_first "$log" "$success"); then
 		printf 'verdict=SUCCESS\nreason=%s\n' "$line"
-	elif grep -q -F -- 'Start of test' "$log"; then
+	elif grep -q -E -- "$(torture_start_regex "$type")" "$log"; then
 		printf 'verdict=HANG\nreason=test started but never ended\n'
 	else
 		printf 'verdict=NO-END\nreason=no end-of-test line and no start of test\n'
@@ -482,7 +508,8 @@ console_verdict() {
 }
 
 # parse_console CONSOLE_LOG TORTURE_TYPE: what a run's console log says.
-# TORTURE_TYPE is rcu, lock, scf, refscale or rcuscale. Prints key=value
+# TORTURE_TYPE is rcu, lock, scf, refscale, rcuscale or nolibc (the
+# selftest's "nolibc-test: N passed, M failed" line). Prints key=value
 # lines, in this order:
 #   verdict=SUCCESS|FAILURE|GP-HANG|PANIC|HANG|NO-END|NETBOOT-FAILED
 #   reason=<one line of text: the deciding console line or an explanation>

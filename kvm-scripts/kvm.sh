@@ -6,7 +6,9 @@
 # tools/testing/selftests/rcutorture/bin/kvm.sh for the options that matter.
 #
 # Usage: kvm.sh [options]
-#   --torture TYPE      rcu (default), lock, scf, refscale, rcuscale
+#   --torture TYPE      rcu (default), lock, scf, refscale, rcuscale; or
+#                       nolibc: the nolibc selftest as PID 1 (scenario
+#                       SELFTEST; --bootargs NOLIBC_TEST=... selects tests)
 #   --configs "LIST"    scenarios, e.g. "TREE01 TINY01 2*SRCU-N"
 #                       (default: configs/TYPE/CFLIST)
 #   --duration D        run time: N minutes, or Ns, Nm, Nh, Nd (default 10)
@@ -221,6 +223,17 @@ build_dir() {
 	echo "$PROJECT_CACHE/builds/$arch/$1-$(build_key "$1")"
 }
 
+# compiler_launcher: "ccache " when ccache is installed. Scenario kernels of
+# one arch differ in a few options, so most of a second scenario's objects
+# come from the cache. Its entries live in the project cache, with paths
+# taken relative to it: every build folder sits at the same depth, so
+# sibling builds share entries.
+compiler_launcher() {
+	command -v ccache > /dev/null || return 0
+	export CCACHE_DIR="$PROJECT_CACHE/ccache" CCACHE_BASEDIR="$PROJECT_CACHE" CCACHE_NOHASHDIR=1
+	echo "ccache "
+}
+
 # kmake ARGS...: the kernel's make for the target arch, in its own process
 # group so an interrupt can stop it whole. Output goes to $make_log.
 make_pid=""
@@ -228,7 +241,7 @@ kmake() {
 	local -a extra=()
 	read -r -a extra <<< "$kmake_args"
 	setsid make -C "$kernel_src" ARCH="$kernel_arch" ${cross:+CROSS_COMPILE="$cross"} \
-		"${extra[@]}" "$@" >> "$make_log" 2>&1 &
+		CC="$(compiler_launcher)${cross}gcc" "${extra[@]}" "$@" >> "$make_log" 2>&1 &
 	make_pid=$!
 	local rc=0
 	wait "$make_pid" || rc=$?
@@ -363,6 +376,7 @@ torture_params() {
 	scf) echo "scftorture.shutdown_secs=$duration scftorture.verbose=1" ;;
 	refscale) echo "refscale.shutdown=1 refscale.verbose=1" ;;
 	rcuscale) echo "rcuscale.shutdown=1 rcuscale.verbose=1" ;;
+	nolibc) ;; # the selftest powers off by itself
 	esac
 }
 
@@ -628,9 +642,25 @@ prepare_kernel_src
 # shellcheck disable=SC2086 # one option per word
 [ -z "$kconfig_extra" ] || printf '%s\n' $kconfig_extra > "$results/kconfig-extra"
 
-say "building the initrd"
-"$PROJECT_TOP/mkinitrd/mkinitrd.sh" --arch "$arch" --output "$results/initrd" > "$results/initrd.log" 2>&1 ||
-	{ cat "$results/initrd.log" >&2; die "initrd build failed"; }
+# build_initrd: $results/initrd from the torture init, or for --torture
+# nolibc from the selftest, built for the arch by nolibc's own Makefile.
+build_initrd() {
+	local log="$results/initrd.log" selftest="$results/selftest"
+	local -a init_opt=()
+	if [ "$torture" = nolibc ]; then
+		say "building the nolibc selftest for $arch"
+		make -s -C "$PROJECT_TOP/nolibc" nolibc-test ARCH="$arch" OPT=-Os \
+			OUTPUT="$selftest" > "$log" 2>&1 ||
+			{ cat "$log" >&2; die "building the nolibc selftest for $arch failed"; }
+		init_opt=(--init-binary "$(ls "$selftest"/*/nolibc-test)")
+	fi
+	say "building the initrd"
+	"$PROJECT_TOP/mkinitrd/mkinitrd.sh" --arch "$arch" --output "$results/initrd" \
+		"${init_opt[@]}" >> "$log" 2>&1 ||
+		{ cat "$log" >&2; die "initrd build failed"; }
+}
+
+build_initrd
 initrd="$results/initrd/initrd.cpio"
 say "initrd: $(stat -c %s "$initrd") bytes, init $(stat -c %s "$results/initrd/init") bytes, $(cat "$results/initrd/libc")"
 

@@ -5,9 +5,12 @@
 #
 #   mkinitrd.sh --arch ARCH --output DIR [--libc auto|nolibc|glibc|glibc-dynamic|musl|dietlibc|klibc]
 #               [--cross-compile PREFIX] [--init FILE.c] [--compress gz,xz,zst]
+#   mkinitrd.sh --arch ARCH --output DIR --init-binary FILE [--compress ...]
 #
 # Writes DIR/init (stripped) and DIR/initrd.cpio, plus DIR/initrd.cpio.<ext>
 # for each requested compression, and DIR/libc saying which libc was used.
+# --init-binary packs an already built static program (the nolibc selftest)
+# as /init instead of compiling one; it must be an ELF file for ARCH.
 # Everything is built in a scratch folder and moved into DIR only once it is
 # complete, so a failed run never leaves a half-written initrd behind.
 set -eu
@@ -19,11 +22,12 @@ source "$here/../configs/env.sh"
 source "$here/../configs/arch.sh"
 
 usage() {
-	sed -n '4,12s/^# \{0,1\}//p' "$0"
+	sed -n '4,15s/^# \{0,1\}//p' "$0"
 	exit "${1:-0}"
 }
 
 arch="" output="" libc="auto" cross="" cross_set="" init_src="$PROJECT_TOP/init/init.c" compress=""
+init_binary=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--arch) arch="${2:?--arch needs a value}"; shift 2 ;;
@@ -31,6 +35,7 @@ while [ $# -gt 0 ]; do
 	--libc) libc="${2:?--libc needs a value}"; shift 2 ;;
 	--cross-compile) cross="${2?}"; cross_set=1; shift 2 ;;
 	--init) init_src="${2:?--init needs a value}"; shift 2 ;;
+	--init-binary) init_binary="${2:?--init-binary needs a value}"; shift 2 ;;
 	--compress) compress="${2:?--compress needs a value}"; shift 2 ;;
 	-h|--help) usage 0 ;;
 	*) echo "mkinitrd.sh: unknown option '$1'" >&2; usage 2 >&2 ;;
@@ -44,6 +49,7 @@ name=$(arch_canonical "$arch") ||
 arch="$name"
 [ -n "$cross_set" ] || cross=$(arch_get "$arch" cross)
 [ -r "$init_src" ] || die "init source '$init_src' not readable"
+[ -z "$init_binary" ] || [ -r "$init_binary" ] || die "init binary '$init_binary' not readable"
 
 # choose_libc: resolve "auto" and refuse nolibc where it does not exist.
 choose_libc() {
@@ -118,6 +124,24 @@ build_init() {
 	[ "$libc" = glibc-dynamic ] || elf_trim "$1/init"
 }
 
+# copy_init DIR: DIR/init from --init-binary, refused unless "file" names
+# the arch's machine (the same pattern identify_qemu uses on vmlinux).
+copy_init() {
+	local what match
+	what=$(file -b "$init_binary")
+	match=$(arch_get "$arch" file_match)
+	if [ -n "$match" ] && ! [[ $what =~ $match ]]; then
+		die "'$init_binary' is not a $arch program: $what"
+	fi
+	case "$what" in
+	*"statically linked"*|*"static-pie"*) ;;
+	*) die "'$init_binary' is not statically linked: $what" ;;
+	esac
+	cp "$init_binary" "$1/init"
+	chmod 0755 "$1/init"
+	libc=prebuilt
+}
+
 # newc_entry NAME MODE RDEV_MAJOR RDEV_MINOR [FILE]: one newc record on
 # stdout. Every field that could vary between builds is fixed: inode from a
 # counter, uid/gid 0, mtime 0, one link.
@@ -189,14 +213,18 @@ compress_cpio() {
 
 main() {
 	local work f
-	choose_libc
+	[ -n "$init_binary" ] || choose_libc
 	if ! mkdir -p "$output" 2>/dev/null || [ ! -w "$output" ]; then
 		die "output folder '$output' is not writable"
 	fi
 	work=$(mktemp -d "$output/.mkinitrd.XXXXXX")
 	# shellcheck disable=SC2064 # expand now: work is local
 	trap "rm -rf '$work'" EXIT
-	build_init "$work"
+	if [ -n "$init_binary" ]; then
+		copy_init "$work"
+	else
+		build_init "$work"
+	fi
 	write_cpio "$work"
 	compress_cpio "$work"
 	echo "$libc" > "$work/libc"

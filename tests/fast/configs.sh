@@ -14,7 +14,7 @@ set -eu
 . "$TOP/kvm-scripts/functions.sh"
 
 CFG="$TOP/configs"
-TORTURES="rcu lock scf refscale rcuscale"
+TORTURES="rcu lock scf refscale rcuscale nolibc"
 OPTION_LINE='^CONFIG_[A-Za-z0-9_]+=(y|n|-?[0-9]+|0x[0-9a-fA-F]+|"[^"]*")$'
 SPDX='# SPDX-License-Identifier: GPL-2.0'
 
