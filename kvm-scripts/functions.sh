@@ -419,13 +419,16 @@ torture_success_regex() {
 	esac
 }
 
-# torture_failure_regex TYPE: extended regex for a summary line saying the
-# run ended badly ("End of test: FAILURE", the selftest's nonzero failures).
-torture_failure_regex() {
-	case "$1" in
-	nolibc) echo '^nolibc-test: [0-9]+ passed, [1-9][0-9]* failed' ;;
-	*) echo 'End of test: [^S]' ;;
-	esac
+# console_failure_line LOG TYPE: the first summary line saying the run
+# ended badly: an "End of test:" other than SUCCESS, or the selftest's
+# summary with failures. Fails when there is none.
+console_failure_line() {
+	local line
+	case "$2" in
+	nolibc) line=$(grep -E -- '^nolibc-test: [0-9]+ passed, [0-9]+ failed' "$1" | grep -v -m1 -F ', 0 failed') ;;
+	*) line=$(grep -F -- 'End of test: ' "$1" | grep -v -m1 -F 'End of test: SUCCESS') ;;
+	esac || return 1
+	console_line_text "$line"
 }
 
 # torture_start_regex TYPE: extended regex for the line saying the test began.
@@ -492,7 +495,7 @@ console_verdict() {
 		printf 'verdict=NETBOOT-FAILED\nreason=%s\n' "${line#NETBOOT-FAILED: }"
 	elif line=$(console_first "$log" 'Kernel panic'); then
 		printf 'verdict=PANIC\nreason=%s\n' "$line"
-	elif line=$(console_first "$log" "$(torture_failure_regex "$type")"); then
+	elif line=$(console_failure_line "$log" "$type"); then
 		printf 'verdict=FAILURE\nreason=%s\n' "$line"
 	elif line=$(grep -E -- "$flag" "$log" | grep -m1 -F '!!!'); then
 		printf 'verdict=FAILURE\nreason=%s\n' "$(console_line_text "$line")"

@@ -223,16 +223,17 @@ build_dir() {
 	echo "$PROJECT_CACHE/builds/$arch/$1-$(build_key "$1")"
 }
 
-# compiler_launcher: "ccache " when ccache is installed. Scenario kernels of
-# one arch differ in a few options, so most of a second scenario's objects
-# come from the cache. Its entries live in the project cache, with paths
-# taken relative to it: every build folder sits at the same depth, so
-# sibling builds share entries.
-compiler_launcher() {
-	command -v ccache > /dev/null || return 0
+# cc_launcher: "ccache " when ccache is installed. Scenario kernels of one
+# arch differ in a few options, so most of a second scenario's objects come
+# from the cache. Its entries live in the project cache, with paths taken
+# relative to it: every build folder sits at the same depth, so sibling
+# builds share entries. Set once at start-up: an export made by a function
+# called inside "$(...)" would be lost with its subshell.
+cc_launcher=""
+if command -v ccache > /dev/null; then
 	export CCACHE_DIR="$PROJECT_CACHE/ccache" CCACHE_BASEDIR="$PROJECT_CACHE" CCACHE_NOHASHDIR=1
-	echo "ccache "
-}
+	cc_launcher="ccache "
+fi
 
 # kmake ARGS...: the kernel's make for the target arch, in its own process
 # group so an interrupt can stop it whole. Output goes to $make_log.
@@ -241,7 +242,7 @@ kmake() {
 	local -a extra=()
 	read -r -a extra <<< "$kmake_args"
 	setsid make -C "$kernel_src" ARCH="$kernel_arch" ${cross:+CROSS_COMPILE="$cross"} \
-		CC="$(compiler_launcher)${cross}gcc" "${extra[@]}" "$@" >> "$make_log" 2>&1 &
+		CC="$cc_launcher${cross}gcc" "${extra[@]}" "$@" >> "$make_log" 2>&1 &
 	make_pid=$!
 	local rc=0
 	wait "$make_pid" || rc=$?

@@ -125,7 +125,7 @@ build_init() {
 }
 
 # copy_init DIR: DIR/init from --init-binary, refused unless "file" names
-# the arch's machine (the same pattern identify_qemu uses on vmlinux).
+# the arch's machine (the table's file_match column for this row).
 copy_init() {
 	local what match
 	what=$(file -b "$init_binary")
