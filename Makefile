@@ -8,12 +8,21 @@
 TORTURE ?= rcu
 CONFIGS ?= TINY01
 DURATION ?= 30s
+# selftest-vm: the arch to boot the nolibc selftest on (default: this host's)
+ARCH ?=
+# matrix: arches (default all), scenario and results folder
+ARCHES ?= all
+MATRIX_RESULTS ?=
 
 .PHONY: run check check-fast check-e2e deps deps-all sizes help
+.PHONY: selftest-vm selftest-vm-all matrix
 
 help:
 	@sed -n '3,6s/^# \{0,1\}//p' Makefile
 	@echo "Other targets: check-fast check-e2e sizes deps deps-all"
+	@echo "  selftest-vm [ARCH=s390x]  nolibc selftest as PID 1 of a kernel of ARCH in QEMU"
+	@echo "  selftest-vm-all           the same on every arch, with a table"
+	@echo "  matrix [CONFIGS=TREE01] [ARCHES=\"s390x arm\"]  one scenario on every arch, with a table"
 
 deps:
 	scripts/deps.sh base
@@ -37,3 +46,21 @@ check-e2e: deps
 sizes: deps
 	scripts/deps.sh sizes
 	bench/sizes.sh
+
+# The nolibc selftest booted as PID 1 (kvm.sh --torture nolibc). These live
+# here, not in nolibc/Makefile, because the library must not depend on the
+# scripts that boot kernels.
+selftest-vm: deps
+	scripts/deps.sh cross
+	kvm-scripts/kvm.sh --torture nolibc $(if $(ARCH),--arch $(ARCH)) --duration 5m
+
+selftest-vm-all: deps
+	scripts/deps.sh cross
+	kvm-scripts/arch-matrix.sh --arches "$(ARCHES)" --torture nolibc --duration 5m \
+		$(if $(MATRIX_RESULTS),--results $(MATRIX_RESULTS))
+
+# Slow: a kernel build per arch when the cache is cold (see README.md).
+matrix: deps
+	scripts/deps.sh cross
+	kvm-scripts/arch-matrix.sh --arches "$(ARCHES)" --torture $(TORTURE) --configs "$(CONFIGS)" \
+		--duration $(DURATION) $(if $(MATRIX_RESULTS),--results $(MATRIX_RESULTS))

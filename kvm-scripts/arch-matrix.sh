@@ -64,7 +64,7 @@ run_arch() {
 	echo "=== $1: kvm.sh --arch $1 --torture $torture --configs \"$configs\" --duration $duration"
 	"$KVM_DIR/kvm.sh" --arch "$1" --torture "$torture" --configs "$configs" \
 		--duration "$duration" --results "$results/$1" "${kvm_opts[@]}" 2>&1 |
-		tee "$results/$1.log" | sed "s/^/  $1: /"
+		tee "$results/$1.log" | sed -u "s/^/  $1: /"
 	return "${PIPESTATUS[0]}"
 }
 

@@ -523,6 +523,14 @@ splats() {
 	awk -F= '$1 !~ /^(verdict|reason)$/ && $2 > 0 { printf "%s%s=%s", sep, $1, $2; sep = " " } END { if (!sep) printf "none" }' "$f"
 }
 
+# seconds_cell N: "Ns" for the table, or "-" when there is no number.
+seconds_cell() {
+	case "$1" in
+	*[!0-9]* | "") echo - ;;
+	*) echo "${1}s" ;;
+	esac
+}
+
 # summarize: the table on stdout, summary.csv and summary.json in $results.
 summarize() {
 	local run rundir v b t sp all_ok=0 json_sep=""
@@ -539,7 +547,7 @@ summarize() {
 		b=$(cat "$rundir/build-seconds" 2>/dev/null || echo -)
 		t=$(cat "$rundir/boot-seconds" 2>/dev/null || echo -)
 		sp=$(splats "$rundir")
-		printf '%-12s %-16s %7ss %7ss  %s\n' "$run" "$v" "$b" "$t" "$sp"
+		printf '%-12s %-16s %8s %8s  %s\n' "$run" "$v" "$(seconds_cell "$b")" "$(seconds_cell "$t")" "$sp"
 		echo "$run,$v,$b,$t,$sp" >> "$results/summary.csv"
 		printf '%s  {"scenario": "%s", "verdict": "%s", "build_seconds": "%s", "boot_seconds": "%s", "splats": "%s"}' \
 			"$json_sep" "$run" "$v" "$b" "$t" "$sp" >> "$results/summary.json"

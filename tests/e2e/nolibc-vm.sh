@@ -1,94 +1,76 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# The nolibc selftest as PID 1 of a real x86_64 kernel in QEMU: it mounts
-# what it needs, runs every test, prints its summary and powers off. Then
-# once more with NOLIBC_TEST on the kernel command line. It boots a kernel
-# that kvm.sh already built into the cache (tests/e2e/kvm-x86_64.sh builds
-# TINY01) and skips when there is none.
+# The nolibc selftest as PID 1 of a real kernel, through the user's command
+# "kvm.sh --torture nolibc --arch ARCH": the selftest is built for the arch,
+# packed as the initrd, a small SELFTEST kernel is built (or reused from
+# ~/.cache/nolibc-torture) and booted in QEMU, and the verdict comes from the
+# selftest's summary line. Then once more with NOLIBC_TEST on the kernel
+# command line, which must reuse the kernel.
+#
+# NOLIBC_VM_ARCHES (default "x86_64 s390x") says which arches; cold, each
+# kernel build takes 3 to 5 minutes on two cores.
 set -u
 source "$(dirname "$0")/../lib.sh"
 source "$TOP/configs/arch.sh"
-source "$TOP/configs/env.sh"
 
 t_tmpdir
 tmp="$T_TMP"
+source "$TOP/tests/kvm-lib.sh"
 
-if [ "$(arch_host)" != x86_64 ] || ! command -v qemu-system-x86_64 > /dev/null; then
-	t_skip "nolibc selftest as PID 1 in QEMU" "needs an x86_64 host with qemu-system-x86_64"
-	exit 0
-fi
-
-# The newest cached kernel with an initramfs, /proc and devtmpfs.
-kernel=
-for image in "$PROJECT_CACHE"/builds/x86_64/*/arch/x86/boot/bzImage; do
-	[ -f "$image" ] || continue
-	config="${image%/arch/x86/boot/bzImage}/.config"
-	if grep -q '^CONFIG_BLK_DEV_INITRD=y' "$config" 2> /dev/null &&
-	   grep -q '^CONFIG_DEVTMPFS=y' "$config" && grep -q '^CONFIG_PROC_FS=y' "$config" &&
-	   { [ -z "$kernel" ] || [ "$image" -nt "$kernel" ]; }; then
-		kernel=$image
-	fi
-done
-if [ -z "$kernel" ]; then
-	t_skip "nolibc selftest as PID 1 in QEMU" "no kernel built yet (run tests/e2e/kvm-x86_64.sh)"
-	exit 0
-fi
-echo "kernel: $kernel"
-
-if ! make -s -C "$TOP/nolibc" nolibc-test ARCH=x86_64 OUTPUT="$tmp/build" > "$tmp/build.log" 2>&1; then
-	t_fail "nolibc selftest builds" "$(tail -n 5 "$tmp/build.log")"
-	exit 1
-fi
-mkdir -p "$tmp/root/dev"
-cp "$tmp/build/x86_64-gcc-nolibcO2/nolibc-test" "$tmp/root/init"
-# Without a console node the kernel starts init with fds 0-2 closed; the
-# selftest copes (it opens /dev/console on devtmpfs), but test the usual way.
-[ "$(id -u)" = 0 ] && mknod "$tmp/root/dev/console" c 5 1
-(cd "$tmp/root" && find . | cpio -o -H newc 2> /dev/null) > "$tmp/initrd.cpio"
-
-# boot NAME APPEND...: console in $tmp/NAME.log; stops at the first
-# "reboot:" (power off or halt) or panic, or after 300 s.
-boot() {
-	local name="$1" pid i
-	shift
-	: > "$tmp/$name.log"
-	qemu-system-x86_64 -M "$(arch_get x86_64 machine)" -cpu "$(arch_get x86_64 cpu)" \
-		-m 512 -nographic -no-reboot -kernel "$kernel" -initrd "$tmp/initrd.cpio" \
-		-append "console=$(arch_get x86_64 console) panic=-1 $*" \
-		> "$tmp/$name.log" 2>&1 &
-	pid=$!
-	for i in $(seq 1 300); do
-		grep -qE 'reboot: |Kernel panic' "$tmp/$name.log" && break
-		kill -0 "$pid" 2> /dev/null || break
-		sleep 1
+# missing_tool ARCH: the first tool the arch needs that is not installed.
+missing_tool() {
+	local cmd
+	for cmd in "$(arch_get "$1" qemu_system)" "$(arch_cc "$1")" make flex bison bc; do
+		command -v "$cmd" > /dev/null || { echo "$cmd"; return 0; }
 	done
-	kill "$pid" 2> /dev/null
-	wait "$pid" 2> /dev/null
-	echo "--- console of $name"
-	grep -vE '\[ *[0-9]+\.[0-9]+\]' "$tmp/$name.log" | grep -vE '\[OK\]$' || true
+	return 1
 }
 
-boot full
-summary=$(sed -n 's/^nolibc-test: \(.*\)/\1/p' "$tmp/full.log" | tr -d '\r')
-if echo "$summary" | grep -qE '^[0-9]+ passed, 0 failed'; then
-	t_ok "selftest as PID 1 in QEMU: $summary"
-else
-	t_fail "selftest as PID 1 in QEMU" \
-		"${summary:-no summary}: $(grep -m3 '\[FAIL\]' "$tmp/full.log" | tr -s ' ' | tr '\n' ';')"
-fi
-if grep -q 'Leaving init: powering off' "$tmp/full.log" && grep -q 'reboot: ' "$tmp/full.log"; then
-	t_ok "init asks the kernel to power off"
-else
-	t_fail "init asks the kernel to power off" "no power-off request in the console"
-fi
-if grep -q 'Kernel panic' "$tmp/full.log"; then
-	t_fail "no kernel panic" "$(grep -m1 'Kernel panic' "$tmp/full.log")"
-else
-	t_ok "no kernel panic"
-fi
+# selftest_arch ARCH: one full run and one with a selection.
+selftest_arch() {
+	local arch="$1" summary dir="$tmp/$1"
 
-boot selected NOLIBC_TEST=syscall:getpid,uname,stdio:fmt_p_null
-t_eq "NOLIBC_TEST from the kernel command line" "3 passed, 0 failed, 0 skipped" \
-	"$(sed -n 's/^nolibc-test: \(.*\)/\1/p' "$tmp/selected.log" | tr -d '\r')"
+	run_kvm "$arch" --torture nolibc --arch "$arch" --duration 5m
+	t_eq "$arch: kvm.sh --torture nolibc exits 0" 0 "$rc"
+	t_eq "$arch: SELFTEST verdict" SUCCESS "$(head -n 1 "$dir/SELFTEST/verdict" 2> /dev/null)"
+	summary=$(sed -n 's/^nolibc-test: //p' "$dir/SELFTEST/console.log" 2> /dev/null | tr -d '\r')
+	if printf '%s\n' "$summary" | grep -Eq '^[1-9][0-9]* passed, 0 failed'; then
+		t_ok "$arch: selftest as PID 1: $summary"
+	else
+		t_fail "$arch: selftest as PID 1" "${summary:-no summary}: $(grep -m3 '\[FAIL\]' \
+			"$dir/SELFTEST/console.log" 2> /dev/null | tr -s ' ' | tr '\n' ';')"
+	fi
+	if grep -q 'Leaving init: powering off' "$dir/SELFTEST/console.log" 2> /dev/null; then
+		t_ok "$arch: the selftest asks the kernel to power off"
+	else
+		t_fail "$arch: the selftest asks the kernel to power off" "not in console.log"
+	fi
+	t_eq "$arch: the initrd holds the prebuilt selftest" prebuilt "$(cat "$dir/initrd/libc" 2> /dev/null)"
+	for f in console.log .config Make.out qemu-cmd; do
+		if [ -s "$dir/SELFTEST/$f" ]; then
+			t_ok "$arch: results hold SELFTEST/$f"
+		else
+			t_fail "$arch: results hold SELFTEST/$f" "missing or empty"
+		fi
+	done
+
+	run_kvm "$arch-selected" --torture nolibc --arch "$arch" --duration 5m \
+		--bootargs "NOLIBC_TEST=syscall:getpid,uname,stdio:fmt_p_null"
+	t_eq "$arch: NOLIBC_TEST from the kernel command line" "3 passed, 0 failed, 0 skipped" \
+		"$(sed -n 's/^nolibc-test: //p' "$tmp/$arch-selected/SELFTEST/console.log" 2> /dev/null | tr -d '\r')"
+	if printf '%s\n' "$out" | grep -q 'SELFTEST: reusing kernel'; then
+		t_ok "$arch: the second run reuses the kernel"
+	else
+		t_fail "$arch: the second run reuses the kernel" "no 'reusing kernel' in the output"
+	fi
+}
+
+for arch in ${NOLIBC_VM_ARCHES:-x86_64 s390x}; do
+	if tool=$(missing_tool "$arch"); then
+		t_skip "$arch: nolibc selftest as PID 1" "$tool missing: run scripts/deps.sh base cross"
+		continue
+	fi
+	selftest_arch "$arch"
+done
 
 t_done

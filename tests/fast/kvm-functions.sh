@@ -225,6 +225,18 @@ t_eq "console: refscale end table" SUCCESS "$(pc refscale-success.log refscale v
 t_eq "console: rcuscale complete" SUCCESS "$(pc rcuscale-success.log rcuscale verdict)"
 t_eq "console: rcuscale never completed" HANG "$(pc rcuscale-hang.log rcuscale verdict)"
 t_eq "console: an rcu log read as refscale has not ended" HANG "$(pc rcu-success.log refscale verdict)"
+t_eq "console: nolibc selftest with 0 failures" SUCCESS "$(pc nolibc-success.log nolibc verdict)"
+t_eq "console: nolibc selftest summary is the reason" "nolibc-test: 2 passed, 0 failed, 0 skipped" \
+	"$(pc nolibc-success.log nolibc reason)"
+t_eq "console: nolibc selftest with a failed test" FAILURE "$(pc nolibc-failure.log nolibc verdict)"
+t_eq "console: nolibc failure names the count" "nolibc-test: 1 passed, 1 failed, 0 skipped" \
+	"$(pc nolibc-failure.log nolibc reason)"
+t_eq "console: nolibc init that dies" PANIC "$(pc nolibc-crash.log nolibc verdict)"
+t_eq "console: nolibc selftest without summary" HANG "$(pc nolibc-no-summary.log nolibc verdict)"
+t_eq "console: an rcu log read as nolibc has no selftest" NO-END "$(pc rcu-success.log nolibc verdict)"
+t_eq "console: boot-to-init time" 0.412000 "$(console_init_seconds "$FIX/nolibc-success.log")"
+printf '[    0.100000] Linux version 6.1.0\n[    9.000000] Kernel panic - not syncing: VFS\n' > "$TMP/noinit.log"
+t_eq "console: no boot-to-init time before init ran" "" "$(console_init_seconds "$TMP/noinit.log")"
 t_fails "console: unknown torture type" 'unknown torture type' parse_console "$FIX/rcu-success.log" bogus
 t_fails "console: missing log" 'cannot read' parse_console "$TMP/none.log" rcu
 

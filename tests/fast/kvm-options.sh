@@ -71,4 +71,20 @@ fi
 batches=$(printf '%s\n' "$plan" | grep -c '^batch ')
 t_eq "dryrun: four runs of >= 2 CPUs each make four batches on 2 CPUs" 4 "$batches"
 
+# --torture nolibc: the selftest is the init; no torture parameters, and
+# NOLIBC_TEST travels on the kernel command line.
+plan=$("$kvm" --dryrun --torture nolibc --arch s390x --bootargs NOLIBC_TEST=syscall 2>&1)
+t_eq "dryrun nolibc: default scenario" "batch 1:SELFTEST" "$(printf '%s\n' "$plan" | grep '^batch ')"
+if printf '%s\n' "$plan" | grep -q '^fragments: .*configs/base/s390x.config .*configs/nolibc/SELFTEST'; then
+	t_ok "dryrun nolibc: s390x base config plus the SELFTEST fragment"
+else
+	t_fail "dryrun nolibc fragments" "$plan"
+fi
+qemu=$(printf '%s\n' "$plan" | grep '^qemu:')
+if printf '%s\n' "$qemu" | grep -q 'NOLIBC_TEST=syscall' && ! printf '%s\n' "$qemu" | grep -q 'torture\.'; then
+	t_ok "dryrun nolibc: NOLIBC_TEST passed, no torture parameters"
+else
+	t_fail "dryrun nolibc append" "$qemu"
+fi
+
 t_done
