@@ -68,6 +68,17 @@ run_arch() {
 	return "${PIPESTATUS[0]}"
 }
 
+# verdict_detail RUN_DIR: the verdict's deciding line, short and without
+# commas: the selftest's counts, the options that did not stick, the
+# torture's end line, or the first 60 characters of anything else.
+verdict_detail() {
+	sed -n 2p "$1/verdict" 2> /dev/null |
+		sed -e 's/^nolibc-test: //' -e 's/^options that did not stick: //' \
+		    -e 's/^.*--- End of test: \([A-Z]*\).*/End of test: \1/' \
+		    -e 's/ wanted \([^ ]*\) got \([^;]*\)/=\2 (not \1)/g' -e 's/;$//' |
+		tr ',;' ' ' | tr -s ' ' | cut -c1-60
+}
+
 # row_fields ARCH RUN_DIR: the table fields of one scenario run.
 row_fields() {
 	local arch="$1" rundir="$2" verdict build init size libc
@@ -76,13 +87,13 @@ row_fields() {
 	init=$(console_init_seconds "$rundir/console.log" 2> /dev/null) || init=-
 	size=$(stat -c %s "$results/$arch/initrd/init" 2> /dev/null || echo -)
 	libc=$(cat "$results/$arch/initrd/libc" 2> /dev/null || echo -)
-	echo "$arch,$(basename "$rundir"),$verdict,$build,$init,$size,$libc"
+	echo "$arch,$(basename "$rundir"),$verdict,$build,$init,$size,$libc,$(verdict_detail "$rundir")"
 }
 
 main() {
 	local a rundir all_ok=0 canon
 	trap 'echo "arch-matrix.sh: interrupted; runs so far in $results" >&2; exit 130' INT TERM
-	echo "arch,scenario,verdict,build_seconds,boot_to_init_seconds,init_bytes,init_libc" > "$results/matrix.csv"
+	echo "arch,scenario,verdict,build_seconds,boot_to_init_seconds,init_bytes,init_libc,detail" > "$results/matrix.csv"
 	for a in $arches; do
 		canon=$(arch_canonical "$a")
 		if ! run_arch "$canon"; then all_ok=1; fi
@@ -92,7 +103,8 @@ main() {
 		done
 	done
 	echo
-	awk -F, '{ printf "%-8s %-10s %-16s %6s %8s %6s %s\n", $1, $2, $3, $4, $5, $6, $7 }' "$results/matrix.csv"
+	awk -F, 'NR == 1 { $4 = "build/s"; $5 = "init@/s"; $6 = "bytes"; $7 = "libc" }
+		{ printf "%-8s %-10s %-16s %7s %8s %6s %-8s %s\n", $1, $2, $3, $4, $5, $6, $7, $8 }' "$results/matrix.csv"
 	echo
 	echo "matrix: $results/matrix.csv"
 	return "$all_ok"
