@@ -812,11 +812,54 @@ __nolibc_fn int prctl(int option, unsigned long a2, unsigned long a3, unsigned l
 
 /*
  * Time and waiting
+ *
+ * On 32-bit arches the syscalls taking a timespec with a 32-bit tv_sec
+ * (clock_gettime, nanosleep, pselect6, ppoll...) exist only with
+ * CONFIG_COMPAT_32BIT_TIME, which tinyconfig and y2038-clean kernels leave
+ * out: they return ENOSYS there. Their *_time64 twins always exist on those
+ * arches (and only there), so use them and convert. time_t stays a long,
+ * the size the kernel's old timeval, rusage and itimerval still use.
  */
+
+#ifdef __NR_clock_gettime64
+struct __nolibc_timespec64 {
+	long long tv_sec;
+	long long tv_nsec;
+};
+
+/* NULL stays NULL, so the kernel still says EFAULT or "no timeout" */
+__nolibc_fn struct __nolibc_timespec64 *
+__nolibc_ts64(struct __nolibc_timespec64 *dst, const struct timespec *src)
+{
+	if (!src)
+		return NULL;
+	dst->tv_sec = src->tv_sec;
+	dst->tv_nsec = src->tv_nsec;
+	return dst;
+}
+
+__nolibc_fn void __nolibc_ts32(struct timespec *dst, const struct __nolibc_timespec64 *src)
+{
+	if (dst) {
+		dst->tv_sec = src->tv_sec;
+		dst->tv_nsec = src->tv_nsec;
+	}
+}
+#endif
 
 __nolibc_fn int sys_clock_gettime(clockid_t clk, struct timespec *ts)
 {
+#ifdef __NR_clock_gettime64
+	struct __nolibc_timespec64 ts64;
+	int ret;
+
+	ret = __nolibc_sc(2, __NR_clock_gettime64, clk, (long)(ts ? &ts64 : NULL));
+	if (!ret)
+		__nolibc_ts32(ts, &ts64);
+	return ret;
+#else
 	return __nolibc_sc(2, __NR_clock_gettime, clk, (long)ts);
+#endif
 }
 
 __nolibc_fn int clock_gettime(clockid_t clk, struct timespec *ts)
@@ -849,7 +892,16 @@ __nolibc_fn int gettimeofday(struct timeval *tv, void *tz)
 
 __nolibc_fn int sys_nanosleep(const struct timespec *req, struct timespec *rem)
 {
-#ifdef __NR_nanosleep
+#if defined(__NR_clock_nanosleep_time64)
+	struct __nolibc_timespec64 req64, rem64;
+	int ret;
+
+	ret = __nolibc_sc(4, __NR_clock_nanosleep_time64, 0, 0, (long)__nolibc_ts64(&req64, req),
+			  (long)(rem ? &rem64 : NULL));
+	if (ret == -EINTR)
+		__nolibc_ts32(rem, &rem64);
+	return ret;
+#elif defined(__NR_nanosleep)
 	return __nolibc_sc(2, __NR_nanosleep, (long)req, (long)rem);
 #else
 	return __nolibc_sc(4, __NR_clock_nanosleep, 0, 0, (long)req, (long)rem);
@@ -875,8 +927,19 @@ __nolibc_fn int sys_select(int nfds, fd_set *rfds, fd_set *wfds, fd_set *efds,
 		ts.tv_nsec = timeout->tv_usec * 1000;
 		tsp = &ts;
 	}
+#ifdef __NR_pselect6_time64
+	{
+		struct __nolibc_timespec64 ts64;
+
+		ret = __nolibc_sc(6, __NR_pselect6_time64, nfds, (long)rfds, (long)wfds,
+				  (long)efds, (long)__nolibc_ts64(&ts64, tsp), 0);
+		if (tsp)
+			__nolibc_ts32(tsp, &ts64);
+	}
+#else
 	ret = __nolibc_sc(6, __NR_pselect6, nfds, (long)rfds, (long)wfds, (long)efds,
 			  (long)tsp, 0);
+#endif
 	if (timeout) {
 		timeout->tv_sec = ts.tv_sec;
 		timeout->tv_usec = ts.tv_nsec / 1000;

@@ -3,8 +3,8 @@
 #
 # nolibc on every ABI of configs/arches.tsv: the selftest built with each
 # arch's cross gcc at -O0 and -Os and run under its qemu-user, one check per
-# cell (an ABI whose tools are missing is a skip naming the package), and
-# the s390x sysroot (big-endian, struct mmap) from headers_install alone.
+# cell (an ABI whose tools are missing is a skip naming the package), the
+# time64 syscalls on 32-bit ABIs, and the s390x sysroot (big-endian, struct mmap) from headers_install alone.
 # The full matrix (clang, frame pointers, -O1..-O3) is
 # "make -C nolibc test-arches".
 # shellcheck source=../lib.sh
@@ -43,12 +43,34 @@ for res in "$work"/matrix/*.res; do
 done
 [ "$cells" -gt 0 ] || t_fail "nolibc arches" "no cell ran: $(echo "$table" | tail -n 5)"
 
+# 32-bit ABIs must reach the clocks through the *_time64 syscalls: the old
+# ones need CONFIG_COMPAT_32BIT_TIME, which a tinyconfig kernel lacks (the
+# host kernel under qemu-user has it, so only the syscall names tell).
+source "$TOP/configs/arch.sh"
+old_time='(clock_gettime|clock_nanosleep|nanosleep|pselect6|ppoll)\('
+for bin in "$work"/matrix/*-gcc-nolibcOs/nolibc-test; do
+	if [ ! -x "$bin" ] || ! file -L "$bin" | grep -q "ELF 32-bit"; then
+		continue
+	fi
+	arch=$(basename "$(dirname "$bin")")
+	arch=${arch%-gcc-nolibcOs}
+	trace=$("$(arch_get "$arch" qemu_user)" -strace "$bin" \
+		syscall:clock_realtime,clock_monotonic,nanosleep,select_timeout 2>&1) || true
+	if ! grep -q 'clock_gettime64(' <<< "$trace"; then
+		t_fail "nolibc $arch: clocks via time64 syscalls" "no clock_gettime64 in the trace"
+	elif grep -Eq "$old_time" <<< "$trace"; then
+		t_fail "nolibc $arch: clocks via time64 syscalls" \
+			"$(grep -Eo "$old_time" <<< "$trace" | sort -u | tr '\n' ' ')"
+	else
+		t_ok "nolibc $arch: clocks via time64 syscalls"
+	fi
+done
+
 # The sysroot alone (-nostdinc -I<sysroot>/include): it needs a kernel
 # tree or Debian's tarball of one for the UAPI headers, and the tools.
 mk() {
 	make -s --no-print-directory -C "$TOP/nolibc" OUTPUT="$work" "$@"
 }
-source "$TOP/configs/arch.sh"
 read -r ksrc ktarball <<< "$(mk print-kernel-src)"
 if [ ! -f "$ksrc/Makefile" ] && [ -z "$ktarball" ]; then
 	t_skip "nolibc s390x sysroot" "no kernel source: apt-get install linux-source-6.1"
