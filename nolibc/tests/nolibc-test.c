@@ -1516,10 +1516,16 @@ static void syscall_time(void)
 	time_t t;
 	int ret;
 
+	/* As PID 1 of a small kernel with no RTC driver (arm64 and riscv
+	 * virt) the wall clock starts at 1970: nobody has set it yet.
+	 */
 	if (test("clock_realtime")) {
 		ret = clock_gettime(CLOCK_REALTIME, &ts);
-		expect_true(ret == 0 && ts.tv_sec > 1000000000 && ts.tv_nsec >= 0 &&
-			    ts.tv_nsec < 1000000000, "after 2001");
+		if (ret == 0 && pid1 && ts.tv_sec < 1000000000)
+			skip("as PID 1, no RTC has set the clock");
+		else
+			expect_true(ret == 0 && ts.tv_sec > 1000000000 && ts.tv_nsec >= 0 &&
+				    ts.tv_nsec < 1000000000, "after 2001");
 	}
 	if (test("clock_monotonic")) {
 		ret = clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -1548,7 +1554,8 @@ static void syscall_time(void)
 #endif
 	if (test("time")) {
 		t = 0;
-		expect_true(time(&t) == t && t > 1000000000, "time(&t) == t");
+		expect_true(time(&t) == t && (t > 1000000000 || (pid1 && t >= 0)),
+			    "time(&t) == t");
 	}
 	if (test("nanosleep")) {
 		ts.tv_sec = 0;
