@@ -201,12 +201,21 @@ prepare_kernel_src() {
 # --- builds ------------------------------------------------------------------
 
 # scenario_fragments SCENARIO: the fragment files a scenario is made of, in
-# merge order (later wins): base, CFcommon, the scenario, --kconfig.
+# merge order (later wins): base, the arch's SMP additions when the rest
+# asks for CONFIG_SMP=y (base/<arch>-smp.config, for arches like malta whose
+# SMP is a board option that would make every kernel SMP if it were in the
+# base), CFcommon, the scenario, --kconfig.
 scenario_fragments() {
+	local rest=() smp_config="$PROJECT_TOP/configs/base/$arch-smp.config"
+
+	[ -r "$config_dir/CFcommon" ] && rest+=("$config_dir/CFcommon")
+	rest+=("$config_dir/$1")
+	[ -z "$kconfig_extra" ] || rest+=("$results/kconfig-extra")
 	echo "$base_config"
-	[ -r "$config_dir/CFcommon" ] && echo "$config_dir/CFcommon"
-	echo "$config_dir/$1"
-	[ -z "$kconfig_extra" ] || echo "$results/kconfig-extra"
+	if [ -r "$smp_config" ] && [ "$(config_value CONFIG_SMP "${rest[@]}")" = y ]; then
+		echo "$smp_config"
+	fi
+	printf '%s\n' "${rest[@]}"
 }
 
 # build_key SCENARIO: names a build by everything that goes into it.

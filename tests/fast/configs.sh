@@ -81,5 +81,13 @@ for arch in $(arch_kernel_list); do
 		t_fail "base/$arch.config" "missing for an arch of arches.tsv"
 	fi
 done
+# SMP additions (merged only when a scenario asks for CONFIG_SMP=y) belong
+# to an arch of the table and are well-formed like any fragment.
+for file in "$CFG"/base/*-smp.config; do
+	[ -e "$file" ] || continue
+	name=$(basename "$file")
+	t_run "$name names an arch of arches.tsv" arch_get "${name%-smp.config}" machine
+	check_option_file "base/$name" "$file"
+done
 
 t_done

@@ -87,4 +87,12 @@ else
 	t_fail "dryrun nolibc append" "$qemu"
 fi
 
+# base/<arch>-smp.config joins only the scenarios that ask for SMP.
+plan=$("$kvm" --dryrun --arch mipsel --configs "TREE01 TINY01" 2>&1)
+frags=$(printf '%s\n' "$plan" | grep '^fragments: ')
+t_eq "dryrun mipsel: SMP additions for TREE01 only" \
+	"1 configs/base/mipsel-smp.config" \
+	"$(printf '%s\n' "$frags" | grep -c 'base/mipsel-smp.config') $(printf '%s\n' "$frags" |
+		grep 'configs/rcu/TREE01' | grep -o 'configs/base/mipsel-smp.config')"
+
 t_done
