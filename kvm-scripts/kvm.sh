@@ -218,14 +218,15 @@ scenario_fragments() {
 	printf '%s\n' "${rest[@]}"
 }
 
-# build_key SCENARIO: names a build by everything that goes into it.
+# build_key SCENARIO: names a build by everything that goes into it: the
+# option lines of its fragments in merge order, not their comments, so a
+# reworded comment does not cost a rebuild.
 build_key() {
-	local f
 	{
 		echo "$kernel_src $arch $kmake_args"
 		"${cross}gcc" --version | head -n 1
 		# shellcheck disable=SC2046 # one fragment per line
-		for f in $(scenario_fragments "$1"); do cat "$f"; done
+		fragment_to_kconfig $(scenario_fragments "$1")
 	} | sha256sum | cut -c1-16
 }
 
@@ -626,7 +627,7 @@ dry_run() {
 	for run in "${run_names[@]}"; do
 		echo "--- $run"
 		echo "fragments: $(scenario_fragments "$(scenario_of "$run")" | tr '\n' ' ')"
-		echo "build: make O=<cache>/builds/$arch/$(scenario_of "$run")-<key> tinyconfig + fragments, then $(basename "$(identify_boot_image "$arch")")"
+		echo "build: make O=<cache>/builds/$arch/$(scenario_of "$run")-$(build_key "$(scenario_of "$run")" 2> /dev/null) tinyconfig + fragments, then $(basename "$(identify_boot_image "$arch")")"
 		mapfile -t cmd < <(scenario_qemu_cmd "$run" "<image>" "<initrd>" "${accel/auto/tcg}")
 		printf 'qemu: '
 		printf '%q ' "${cmd[@]}"

@@ -95,4 +95,29 @@ t_eq "dryrun mipsel: SMP additions for TREE01 only" \
 	"$(printf '%s\n' "$frags" | grep -c 'base/mipsel-smp.config') $(printf '%s\n' "$frags" |
 		grep 'configs/rcu/TREE01' | grep -o 'configs/base/mipsel-smp.config')"
 
+# The build key follows the option lines of the fragments, not their
+# comments: rewording a comment must not cost a kernel build.
+copy="$T_TMP/keytree"
+mkdir -p "$copy"
+cp -r "$TOP/configs" "$TOP/kvm-scripts" "$copy/"
+dry_key() {
+	"$copy/kvm-scripts/kvm.sh" --dryrun --configs TINY01 2>&1 |
+		sed -n 's|^build: make O=.*/TINY01-\([0-9a-f]\{16\}\) .*|\1|p'
+}
+key1=$(dry_key)
+echo "# a reworded comment" >> "$copy/configs/base/x86_64.config"
+key2=$(dry_key)
+echo "CONFIG_LOG_BUF_SHIFT=15" >> "$copy/configs/base/x86_64.config"
+key3=$(dry_key)
+if [ -z "$key1" ]; then
+	t_fail "build key" "no key in the dryrun plan"
+else
+	t_eq "build key: a comment in a fragment leaves it alone" "$key1" "$key2"
+	if [ "$key3" != "$key1" ]; then
+		t_ok "build key: an option in a fragment changes it"
+	else
+		t_fail "build key: an option in a fragment changes it" "still $key1"
+	fi
+fi
+
 t_done
