@@ -853,9 +853,12 @@ __nolibc_fn int sys_clock_gettime(clockid_t clk, struct timespec *ts)
 	struct __nolibc_timespec64 ts64;
 	int ret;
 
+	/* copied back even on failure, when it is garbage as with the plain
+	 * syscall: a conditional copy makes gcc warn in every caller that
+	 * reads the result without checking the return value
+	 */
 	ret = __nolibc_sc(2, __NR_clock_gettime64, clk, (long)(ts ? &ts64 : NULL));
-	if (!ret)
-		__nolibc_ts32(ts, &ts64);
+	__nolibc_ts32(ts, &ts64);
 	return ret;
 #else
 	return __nolibc_sc(2, __NR_clock_gettime, clk, (long)ts);
