@@ -9,8 +9,8 @@
 #
 # The reference needs gawk (scripts/deps.sh bench installs it),
 # builds inside its source tree, so it gets its own extracted copy under the
-# cache, and is given --qemu-args "-machine accel=tcg" unless our probe boot
-# found KVM working (it asks QEMU for accel=kvm unconditionally). Expect the cold
+# cache, and runs under TCG (through a stand-in qemu-system-x86_64, see
+# tcg_qemu_dir) unless our probe boot found KVM working. Expect the cold
 # reference run to take 15-20 minutes on two cores.
 set -eu
 
@@ -62,14 +62,38 @@ reference_tree() {
 	echo "$dest"
 }
 
+# tcg_qemu_dir: a folder holding a qemu-system-x86_64 that drops
+# -enable-kvm and turns accel=kvm into accel=tcg before running the real
+# one. The reference hard-codes both and puts its own "-machine
+# q35,accel=kvm" after --qemu-args, so --qemu-args cannot force TCG; and
+# it picks console and machine by the binary's name, so the stand-in keeps
+# that name and is found first in PATH.
+tcg_qemu_dir() {
+	local dir="$out/tcg-qemu" real
+	real=$(command -v qemu-system-x86_64) || die "apt-get install qemu-system-x86"
+	mkdir -p "$dir"
+	cat > "$dir/qemu-system-x86_64" <<-EOF
+	#!/bin/bash
+	# SPDX-License-Identifier: GPL-2.0
+	# Written by bench/kvm-vs-reference.sh: the reference kvm.sh under TCG.
+	args=()
+	for a in "\$@"; do
+		[ "\$a" = -enable-kvm ] || args+=("\${a//accel=kvm/accel=tcg}")
+	done
+	exec "$real" "\${args[@]}"
+	EOF
+	chmod +x "$dir/qemu-system-x86_64"
+	echo "$dir"
+}
+
 # reference TREE: the reference kvm.sh, under TCG unless our cold run's
 # probe boot proved KVM works (a /dev/kvm that exists may still hang at
 # "early console" with nested virtualisation).
 reference() {
-	local tree="$1" qemu_args=""
-	grep -q '\] accelerator: kvm' "$out/ours-cold.log" || qemu_args="-machine accel=tcg"
-	(cd "$tree" && tools/testing/selftests/rcutorture/bin/kvm.sh --configs TINY01 \
-		--duration "$duration" ${qemu_args:+--qemu-args "$qemu_args"})
+	local tree="$1" path="$PATH"
+	grep -q '\] accelerator: kvm' "$out/ours-cold.log" || path="$(tcg_qemu_dir):$PATH"
+	(cd "$tree" && PATH="$path" tools/testing/selftests/rcutorture/bin/kvm.sh --configs TINY01 \
+		--duration "$duration")
 }
 
 rm -rf "$bench_cache/ours"
