@@ -616,7 +616,7 @@ plan_batches() {
 }
 
 dry_run() {
-	local run batch n=0
+	local run scenario batch n=0
 	echo "torture: $torture   arch: $arch   duration: ${duration}s   cpus: $cpus   accel: $accel"
 	echo "kernel source: ${kernel_src:-Debian linux-source (extracted into $PROJECT_CACHE/src)}"
 	echo "results: $results"
@@ -625,9 +625,10 @@ dry_run() {
 		echo "batch $n:$batch"
 	done < <(plan_batches)
 	for run in "${run_names[@]}"; do
+		scenario=$(scenario_of "$run")
 		echo "--- $run"
-		echo "fragments: $(scenario_fragments "$(scenario_of "$run")" | tr '\n' ' ')"
-		echo "build: make O=<cache>/builds/$arch/$(scenario_of "$run")-$(build_key "$(scenario_of "$run")" 2> /dev/null) tinyconfig + fragments, then $(basename "$(identify_boot_image "$arch")")"
+		echo "fragments: $(scenario_fragments "$scenario" | tr '\n' ' ')"
+		echo "build: make O=<cache>/builds/$arch/$scenario-$(build_key "$scenario" 2> /dev/null) tinyconfig + fragments, then $(basename "$(identify_boot_image "$arch")")"
 		mapfile -t cmd < <(scenario_qemu_cmd "$run" "<image>" "<initrd>" "${accel/auto/tcg}")
 		printf 'qemu: '
 		printf '%q ' "${cmd[@]}"

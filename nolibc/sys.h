@@ -936,8 +936,7 @@ __nolibc_fn int sys_select(int nfds, fd_set *rfds, fd_set *wfds, fd_set *efds,
 
 		ret = __nolibc_sc(6, __NR_pselect6_time64, nfds, (long)rfds, (long)wfds,
 				  (long)efds, (long)__nolibc_ts64(&ts64, tsp), 0);
-		if (tsp)
-			__nolibc_ts32(tsp, &ts64);
+		__nolibc_ts32(tsp, &ts64);
 	}
 #else
 	ret = __nolibc_sc(6, __NR_pselect6, nfds, (long)rfds, (long)wfds, (long)efds,

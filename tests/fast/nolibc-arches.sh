@@ -4,7 +4,8 @@
 # nolibc on every ABI of configs/arches.tsv: the selftest built with each
 # arch's cross gcc at -O0 and -Os and run under its qemu-user, one check per
 # cell (an ABI whose tools are missing is a skip naming the package), the
-# time64 syscalls on 32-bit ABIs, and the s390x sysroot (big-endian, struct mmap) from headers_install alone.
+# time64 syscalls on 32-bit ABIs, and the s390x sysroot (big-endian, struct
+# mmap) from headers_install alone.
 # The full matrix (clang, frame pointers, -O1..-O3) is
 # "make -C nolibc test-arches".
 # shellcheck source=../lib.sh
