@@ -15,7 +15,7 @@ ARCHES ?= all
 MATRIX_RESULTS ?=
 
 .PHONY: run check check-fast check-e2e deps deps-all sizes help
-.PHONY: selftest-vm selftest-vm-all matrix
+.PHONY: selftest-vm selftest-vm-all matrix check-patches
 
 help:
 	@sed -n '3,6s/^# \{0,1\}//p' Makefile
@@ -23,6 +23,7 @@ help:
 	@echo "  selftest-vm [ARCH=s390x]  nolibc selftest as PID 1 of a kernel of ARCH in QEMU"
 	@echo "  selftest-vm-all           the same on every arch, with a table"
 	@echo "  matrix [CONFIGS=TREE01] [ARCHES=\"s390x arm\"]  one scenario on every arch, with a table"
+	@echo "  check-patches             the kernel patch series: apply, checkpatch, build, selftest, boot"
 
 deps:
 	scripts/deps.sh base
@@ -34,7 +35,7 @@ run: deps
 	kvm-scripts/kvm.sh --torture $(TORTURE) --configs "$(CONFIGS)" --duration $(DURATION)
 
 check: deps
-	scripts/deps.sh sizes cross netboot
+	scripts/deps.sh sizes cross netboot patches
 	tests/run.sh fast e2e
 
 check-fast: deps
@@ -64,3 +65,9 @@ matrix: deps
 	scripts/deps.sh cross
 	kvm-scripts/arch-matrix.sh --arches "$(ARCHES)" --torture $(TORTURE) --configs "$(CONFIGS)" \
 		--duration $(DURATION) $(if $(MATRIX_RESULTS),--results $(MATRIX_RESULTS))
+
+# The kernel patch series (patches/): every check, including the boots with
+# the tree's own kvm.sh on x86_64 and s390x. Slow: see patches/README.md.
+check-patches: deps
+	scripts/deps.sh cross patches
+	patches/check.sh
