@@ -260,33 +260,6 @@ __nolibc_fn unsigned long long __nolibc_arg(va_list *ap, int wide)
 	return va_arg(*ap, unsigned long);
 }
 
-/*
- * *v /= base, returning the remainder (base <= 36). 32-bit arches divide
- * 16 bits at a time, so printing a number does not pull libgcc's 64-bit
- * division (about 1 KB) into every program that uses printf.
- */
-__nolibc_fn unsigned int __nolibc_divmod(unsigned long long *v, unsigned int base)
-{
-#if __SIZEOF_LONG__ >= 8
-	unsigned int r = *v % base;
-
-	*v /= base;
-	return r;
-#else
-	unsigned long long q = 0;
-	unsigned int r = 0, cur;
-	int shift;
-
-	for (shift = 48; shift >= 0; shift -= 16) {
-		cur = (r << 16) | (unsigned int)((*v >> shift) & 0xffff);
-		q |= (unsigned long long)(cur / base) << shift;
-		r = cur % base;
-	}
-	*v = q;
-	return r;
-#endif
-}
-
 /* Flags, as bits of the index of their character in this string. */
 #define __NOLIBC_FMT_FLAGS "-+ #0"
 #define __NOLIBC_LEFT 1

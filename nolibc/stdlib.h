@@ -287,17 +287,49 @@ __nolibc_fn long long llabs(long long x)
 }
 
 /*
- * Number to string, for code that does not want printf. Each writes into
- * buf (at least 21 bytes for decimal, 17 for hex) and returns the length.
+ * *v /= base, returning the remainder (base <= 36). 32-bit arches divide
+ * 16 bits at a time, so printing a number does not pull libgcc's 64-bit
+ * division (about 1 KB) into every program that uses printf.
  */
-__nolibc_fn int utoa_r(unsigned long v, char *buf)
+__nolibc_fn unsigned int __nolibc_divmod(unsigned long long *v, unsigned int base)
+{
+#if __SIZEOF_LONG__ >= 8
+	unsigned int r = *v % base;
+
+	*v /= base;
+	return r;
+#else
+	unsigned long long q = 0;
+	unsigned int r = 0, cur;
+	int shift;
+
+	for (shift = 48; shift >= 0; shift -= 16) {
+		cur = (r << 16) | (unsigned int)((*v >> shift) & 0xffff);
+		q |= (unsigned long long)(cur / base) << shift;
+		r = cur % base;
+	}
+	*v = q;
+	return r;
+#endif
+}
+
+/*
+ * Number to string, for code that does not want printf, with the kernel
+ * nolibc's names. The _r forms write into buf (21 bytes hold any 64-bit
+ * number in decimal with its sign, 17 in hex) and return the length; the
+ * others write into one static buffer, overwritten by the next call, and
+ * return it.
+ */
+static char itoa_buffer[21] __attribute__((unused));
+
+/* __nolibc_ulltostr: v in base 10 or 16, most significant digit first. */
+__nolibc_fn int __nolibc_ulltostr(unsigned long long v, char *buf, unsigned int base)
 {
 	char tmp[24];
 	int n = 0, i;
 
 	do {
-		tmp[n++] = '0' + v % 10;
-		v /= 10;
+		tmp[n++] = "0123456789abcdef"[__nolibc_divmod(&v, base)];
 	} while (v);
 	for (i = 0; i < n; i++)
 		buf[i] = tmp[n - 1 - i];
@@ -305,28 +337,131 @@ __nolibc_fn int utoa_r(unsigned long v, char *buf)
 	return n;
 }
 
-__nolibc_fn int itoa_r(long v, char *buf)
+/* __nolibc_lltostr: the same with a '-' before a negative v. */
+__nolibc_fn int __nolibc_lltostr(long long v, char *buf, unsigned int base)
 {
 	if (v < 0) {
 		*buf = '-';
-		return 1 + utoa_r(0 - (unsigned long)v, buf + 1);
+		return 1 + __nolibc_ulltostr(0 - (unsigned long long)v, buf + 1, base);
 	}
-	return utoa_r(v, buf);
+	return __nolibc_ulltostr(v, buf, base);
 }
 
+/* int utoa_r(unsigned long v, char *buf); decimal */
+__nolibc_fn int utoa_r(unsigned long v, char *buf)
+{
+	return __nolibc_ulltostr(v, buf, 10);
+}
+
+/* int itoa_r(long v, char *buf); signed decimal */
+__nolibc_fn int itoa_r(long v, char *buf)
+{
+	return __nolibc_lltostr(v, buf, 10);
+}
+
+/* char *ltoa_r(long v, char *buf); itoa_r() returning buf */
+__nolibc_fn char *ltoa_r(long v, char *buf)
+{
+	itoa_r(v, buf);
+	return buf;
+}
+
+/* char *ultoa_r(unsigned long v, char *buf); utoa_r() returning buf */
+__nolibc_fn char *ultoa_r(unsigned long v, char *buf)
+{
+	utoa_r(v, buf);
+	return buf;
+}
+
+/* int utoh_r(unsigned long v, char *buf); lowercase hex, no "0x" */
 __nolibc_fn int utoh_r(unsigned long v, char *buf)
 {
-	char tmp[24];
-	int n = 0, i;
+	return __nolibc_ulltostr(v, buf, 16);
+}
 
-	do {
-		tmp[n++] = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	} while (v);
-	for (i = 0; i < n; i++)
-		buf[i] = tmp[n - 1 - i];
-	buf[n] = 0;
-	return n;
+/* int ltoh_r(long v, char *buf); signed hex ("-ff"), the twin of itoa_r */
+__nolibc_fn int ltoh_r(long v, char *buf)
+{
+	return __nolibc_lltostr(v, buf, 16);
+}
+
+/* int u64toa_r(uint64_t v, char *buf); decimal */
+__nolibc_fn int u64toa_r(uint64_t v, char *buf)
+{
+	return __nolibc_ulltostr(v, buf, 10);
+}
+
+/* int i64toa_r(int64_t v, char *buf); signed decimal */
+__nolibc_fn int i64toa_r(int64_t v, char *buf)
+{
+	return __nolibc_lltostr(v, buf, 10);
+}
+
+/* int u64toh_r(uint64_t v, char *buf); lowercase hex */
+__nolibc_fn int u64toh_r(uint64_t v, char *buf)
+{
+	return __nolibc_ulltostr(v, buf, 16);
+}
+
+/* char *itoa(long v); */
+__nolibc_fn char *itoa(long v)
+{
+	itoa_r(v, itoa_buffer);
+	return itoa_buffer;
+}
+
+/* char *ltoa(long v); the same as itoa() */
+__nolibc_fn char *ltoa(long v)
+{
+	return itoa(v);
+}
+
+/* char *utoa(unsigned long v); */
+__nolibc_fn char *utoa(unsigned long v)
+{
+	utoa_r(v, itoa_buffer);
+	return itoa_buffer;
+}
+
+/* char *ultoa(unsigned long v); the same as utoa() */
+__nolibc_fn char *ultoa(unsigned long v)
+{
+	return utoa(v);
+}
+
+/* char *utoh(unsigned long v); */
+__nolibc_fn char *utoh(unsigned long v)
+{
+	utoh_r(v, itoa_buffer);
+	return itoa_buffer;
+}
+
+/* char *ltoh(long v); */
+__nolibc_fn char *ltoh(long v)
+{
+	ltoh_r(v, itoa_buffer);
+	return itoa_buffer;
+}
+
+/* char *i64toa(int64_t v); */
+__nolibc_fn char *i64toa(int64_t v)
+{
+	i64toa_r(v, itoa_buffer);
+	return itoa_buffer;
+}
+
+/* char *u64toa(uint64_t v); */
+__nolibc_fn char *u64toa(uint64_t v)
+{
+	u64toa_r(v, itoa_buffer);
+	return itoa_buffer;
+}
+
+/* char *u64toh(uint64_t v); */
+__nolibc_fn char *u64toh(uint64_t v)
+{
+	u64toh_r(v, itoa_buffer);
+	return itoa_buffer;
 }
 
 /* Shell sort: small, in place, no recursion; not stable, as C allows. */

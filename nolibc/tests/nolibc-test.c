@@ -1899,12 +1899,103 @@ static void run_stdlib(void)
 		utoh_r(0xdeadbeef, buf);
 		expect_str(buf, "deadbeef");
 	}
+	/* the kernel nolibc's forms returning its one static buffer */
+	if (test("itoa")) {
+		s = itoa(-42);
+		expect_true(!strcmp(s, "-42") && itoa(0) == s && !strcmp(s, "0"), s);
+	}
+	if (test("ltoa_r")) {
+		char buf[24];
+
+		s = ltoa_r(LONG_MIN, buf);
+		expect_true(s == buf && !strcmp(ltoa(LONG_MIN), buf) &&
+			    !strcmp(buf, __SIZEOF_LONG__ == 8 ? "-9223372036854775808" :
+				    "-2147483648"), buf);
+	}
+	if (test("utoa_max"))
+		expect_str(utoa(ULONG_MAX), __SIZEOF_LONG__ == 8 ? "18446744073709551615" :
+			   "4294967295");
+	if (test("ultoa")) {
+		char buf[24];
+
+		s = ultoa_r(123, buf);
+		expect_true(s == buf && !strcmp(buf, "123") && !strcmp(ultoa(7), "7"), buf);
+	}
+	if (test("utoh_max"))
+		expect_str(utoh(ULONG_MAX), __SIZEOF_LONG__ == 8 ? "ffffffffffffffff" :
+			   "ffffffff");
+	if (test("utoh_0"))
+		expect_str(utoh(0), "0");
+	if (test("ltoh")) {
+		char buf[24];
+
+		i = ltoh_r(-255, buf);
+		expect_true(i == 3 && !strcmp(buf, "-ff") && !strcmp(ltoh(0x7f), "7f"), buf);
+	}
+	if (test("i64toa_min")) {
+		char buf[24];
+
+		i = i64toa_r(INT64_MIN, buf);
+		expect_true(i == 20 && !strcmp(buf, "-9223372036854775808") &&
+			    !strcmp(i64toa(-1), "-1"), buf);
+	}
+	if (test("u64toa_max")) {
+		char buf[24];
+
+		i = u64toa_r(UINT64_MAX, buf);
+		expect_true(i == 20 && !strcmp(buf, "18446744073709551615") &&
+			    !strcmp(u64toa(0), "0"), buf);
+	}
+	if (test("u64toh")) {
+		char buf[24];
+
+		i = u64toh_r(UINT64_MAX, buf);
+		expect_true(i == 16 && !strcmp(buf, "ffffffffffffffff") &&
+			    !strcmp(u64toh(0x123456789abcdefULL), "123456789abcdef"), buf);
+	}
+	if (test("u64toa_digits")) {
+		char buf[24], want[24];
+		unsigned long long v = 1;
+
+		/* every power of ten and its neighbours, against printf */
+		for (i = 0, bad = 0; i < 20; i++, v *= 10) {
+			u64toa_r(v - 1, buf);
+			snprintf(want, sizeof(want), "%llu", v - 1);
+			bad += strcmp(buf, want) != 0;
+			u64toa_r(v, buf);
+			snprintf(want, sizeof(want), "%llu", v);
+			bad += strcmp(buf, want) != 0;
+		}
+		expect_eq(bad, 0);
+	}
 #else
 	if (test("itoa_r_min"))
 		skip("nolibc extension");
 	if (test("utoa_r"))
 		skip("nolibc extension");
 	if (test("utoh_r"))
+		skip("nolibc extension");
+	if (test("itoa"))
+		skip("nolibc extension");
+	if (test("ltoa_r"))
+		skip("nolibc extension");
+	if (test("utoa_max"))
+		skip("nolibc extension");
+	if (test("ultoa"))
+		skip("nolibc extension");
+	if (test("utoh_max"))
+		skip("nolibc extension");
+	if (test("utoh_0"))
+		skip("nolibc extension");
+	if (test("ltoh"))
+		skip("nolibc extension");
+	if (test("i64toa_min"))
+		skip("nolibc extension");
+	if (test("u64toa_max"))
+		skip("nolibc extension");
+	if (test("u64toh"))
+		skip("nolibc extension");
+	if (test("u64toa_digits"))
 		skip("nolibc extension");
 #endif
 
