@@ -26,4 +26,24 @@
 #error "nolibc: this architecture is not supported yet (see nolibc/README.md)"
 #endif
 
+/*
+ * The kernel nolibc's names for the syscall functions, for programs written
+ * for it: long my_syscallN(num, arg1, ..., argN). Its callers pass pointers
+ * and integers alike, so each argument is only cast to long.
+ */
+#define my_syscall0(num) __nolibc_syscall0((long)(num))
+#define my_syscall1(num, a1) __nolibc_syscall1((long)(num), (long)(a1))
+#define my_syscall2(num, a1, a2) \
+	__nolibc_syscall2((long)(num), (long)(a1), (long)(a2))
+#define my_syscall3(num, a1, a2, a3) \
+	__nolibc_syscall3((long)(num), (long)(a1), (long)(a2), (long)(a3))
+#define my_syscall4(num, a1, a2, a3, a4) \
+	__nolibc_syscall4((long)(num), (long)(a1), (long)(a2), (long)(a3), (long)(a4))
+#define my_syscall5(num, a1, a2, a3, a4, a5) \
+	__nolibc_syscall5((long)(num), (long)(a1), (long)(a2), (long)(a3), (long)(a4), \
+			  (long)(a5))
+#define my_syscall6(num, a1, a2, a3, a4, a5, a6) \
+	__nolibc_syscall6((long)(num), (long)(a1), (long)(a2), (long)(a3), (long)(a4), \
+			  (long)(a5), (long)(a6))
+
 #endif /* _NOLIBC_ARCH_H */

@@ -314,6 +314,12 @@ __nolibc_fn int fstatat(int dirfd, const char *path, struct stat *st, int flags)
 	return __sysret(sys_fstatat(dirfd, path, st, flags));
 }
 
+/* int sys_stat(const char *path, struct stat *st); */
+__nolibc_fn int sys_stat(const char *path, struct stat *st)
+{
+	return sys_fstatat(AT_FDCWD, path, st, 0);
+}
+
 __nolibc_fn int stat(const char *path, struct stat *st)
 {
 	return fstatat(AT_FDCWD, path, st, 0);
@@ -349,9 +355,14 @@ __nolibc_fn int sys_mkdirat(int dirfd, const char *path, mode_t mode)
 	return __nolibc_sc(3, __NR_mkdirat, dirfd, (long)path, mode);
 }
 
+__nolibc_fn int sys_mkdir(const char *path, mode_t mode)
+{
+	return sys_mkdirat(AT_FDCWD, path, mode);
+}
+
 __nolibc_fn int mkdir(const char *path, mode_t mode)
 {
-	return __sysret(sys_mkdirat(AT_FDCWD, path, mode));
+	return __sysret(sys_mkdir(path, mode));
 }
 
 __nolibc_fn int sys_unlinkat(int dirfd, const char *path, int flags)
@@ -359,9 +370,14 @@ __nolibc_fn int sys_unlinkat(int dirfd, const char *path, int flags)
 	return __nolibc_sc(3, __NR_unlinkat, dirfd, (long)path, flags);
 }
 
+__nolibc_fn int sys_unlink(const char *path)
+{
+	return sys_unlinkat(AT_FDCWD, path, 0);
+}
+
 __nolibc_fn int unlink(const char *path)
 {
-	return __sysret(sys_unlinkat(AT_FDCWD, path, 0));
+	return __sysret(sys_unlink(path));
 }
 
 __nolibc_fn int rmdir(const char *path)
@@ -376,9 +392,14 @@ __nolibc_fn int sys_linkat(int olddirfd, const char *old, int newdirfd,
 			   flags);
 }
 
+__nolibc_fn int sys_link(const char *old, const char *new)
+{
+	return sys_linkat(AT_FDCWD, old, AT_FDCWD, new, 0);
+}
+
 __nolibc_fn int link(const char *old, const char *new)
 {
-	return __sysret(sys_linkat(AT_FDCWD, old, AT_FDCWD, new, 0));
+	return __sysret(sys_link(old, new));
 }
 
 __nolibc_fn int sys_symlinkat(const char *target, int dirfd, const char *path)
@@ -386,9 +407,14 @@ __nolibc_fn int sys_symlinkat(const char *target, int dirfd, const char *path)
 	return __nolibc_sc(3, __NR_symlinkat, (long)target, dirfd, (long)path);
 }
 
+__nolibc_fn int sys_symlink(const char *target, const char *path)
+{
+	return sys_symlinkat(target, AT_FDCWD, path);
+}
+
 __nolibc_fn int symlink(const char *target, const char *path)
 {
-	return __sysret(sys_symlinkat(target, AT_FDCWD, path));
+	return __sysret(sys_symlink(target, path));
 }
 
 __nolibc_fn ssize_t sys_readlinkat(int dirfd, const char *path, char *buf, size_t size)
@@ -448,9 +474,14 @@ __nolibc_fn int sys_fchmodat(int dirfd, const char *path, mode_t mode)
 	return __nolibc_sc(3, __NR_fchmodat, dirfd, (long)path, mode);
 }
 
+__nolibc_fn int sys_chmod(const char *path, mode_t mode)
+{
+	return sys_fchmodat(AT_FDCWD, path, mode);
+}
+
 __nolibc_fn int chmod(const char *path, mode_t mode)
 {
-	return __sysret(sys_fchmodat(AT_FDCWD, path, mode));
+	return __sysret(sys_chmod(path, mode));
 }
 
 __nolibc_fn int sys_fchownat(int dirfd, const char *path, uid_t owner, gid_t group,
@@ -459,9 +490,14 @@ __nolibc_fn int sys_fchownat(int dirfd, const char *path, uid_t owner, gid_t gro
 	return __nolibc_sc(5, __NR_fchownat, dirfd, (long)path, owner, group, flags);
 }
 
+__nolibc_fn int sys_chown(const char *path, uid_t owner, gid_t group)
+{
+	return sys_fchownat(AT_FDCWD, path, owner, group, 0);
+}
+
 __nolibc_fn int chown(const char *path, uid_t owner, gid_t group)
 {
-	return __sysret(sys_fchownat(AT_FDCWD, path, owner, group, 0));
+	return __sysret(sys_chown(path, owner, group));
 }
 
 __nolibc_fn int sys_chroot(const char *path)
@@ -485,9 +521,36 @@ __nolibc_fn int sys_mknodat(int dirfd, const char *path, mode_t mode, dev_t dev)
 			   (min & 0xff) | (maj << 8) | ((min & ~0xffU) << 12));
 }
 
+__nolibc_fn int sys_mknod(const char *path, mode_t mode, dev_t dev)
+{
+	return sys_mknodat(AT_FDCWD, path, mode, dev);
+}
+
 __nolibc_fn int mknod(const char *path, mode_t mode, dev_t dev)
 {
-	return __sysret(sys_mknodat(AT_FDCWD, path, mode, dev));
+	return __sysret(sys_mknod(path, mode, dev));
+}
+
+/* int pivot_root(const char *new_root, const char *put_old); (no glibc wrapper) */
+__nolibc_fn int sys_pivot_root(const char *new_root, const char *put_old)
+{
+	return __nolibc_sc(2, __NR_pivot_root, (long)new_root, (long)put_old);
+}
+
+__nolibc_fn int pivot_root(const char *new_root, const char *put_old)
+{
+	return __sysret(sys_pivot_root(new_root, put_old));
+}
+
+/* mode_t umask(mode_t mask); never fails */
+__nolibc_fn mode_t sys_umask(mode_t mask)
+{
+	return __nolibc_sc(1, __NR_umask, mask);
+}
+
+__nolibc_fn mode_t umask(mode_t mask)
+{
+	return sys_umask(mask);
 }
 
 __nolibc_fn int sys_mount(const char *src, const char *tgt, const char *fstype,
@@ -536,6 +599,16 @@ __nolibc_fn void sys_sync(void)
 __nolibc_fn void sync(void)
 {
 	sys_sync();
+}
+
+__nolibc_fn int sys_fsync(int fd)
+{
+	return __nolibc_sc(1, __NR_fsync, fd);
+}
+
+__nolibc_fn int fsync(int fd)
+{
+	return __sysret(sys_fsync(fd));
 }
 
 /*
@@ -634,6 +707,13 @@ __nolibc_fn __nolibc_noreturn void _exit(int status)
 	sys_exit_group(status);
 }
 
+/* void sys_exit(int status); ends the calling thread only (exit_group ends all) */
+__nolibc_fn __nolibc_noreturn void sys_exit(int status)
+{
+	for (;;)
+		__nolibc_sc(1, __NR_exit, status);
+}
+
 __nolibc_fn pid_t sys_fork(void)
 {
 #ifdef __NR_fork
@@ -707,19 +787,35 @@ __nolibc_fn int sys_tgkill(pid_t tgid, pid_t tid, int sig)
 	return __nolibc_sc(3, __NR_tgkill, tgid, tid, sig);
 }
 
-__nolibc_fn pid_t getpid(void)
+/* getpid, getppid and gettid never fail: the raw and POSIX forms agree. */
+__nolibc_fn pid_t sys_getpid(void)
 {
 	return __nolibc_sc(0, __NR_getpid);
 }
 
-__nolibc_fn pid_t getppid(void)
+__nolibc_fn pid_t getpid(void)
+{
+	return sys_getpid();
+}
+
+__nolibc_fn pid_t sys_getppid(void)
 {
 	return __nolibc_sc(0, __NR_getppid);
 }
 
-__nolibc_fn pid_t gettid(void)
+__nolibc_fn pid_t getppid(void)
+{
+	return sys_getppid();
+}
+
+__nolibc_fn pid_t sys_gettid(void)
 {
 	return __nolibc_sc(0, __NR_gettid);
+}
+
+__nolibc_fn pid_t gettid(void)
+{
+	return sys_gettid();
 }
 
 /* 32-bit x86 and arm keep 16-bit ids under the old numbers. */
@@ -759,29 +855,54 @@ __nolibc_fn gid_t getegid(void)
 #endif
 }
 
+__nolibc_fn pid_t sys_setsid(void)
+{
+	return __nolibc_sc(0, __NR_setsid);
+}
+
 __nolibc_fn pid_t setsid(void)
 {
-	return __sysret(__nolibc_sc(0, __NR_setsid));
+	return __sysret(sys_setsid());
+}
+
+__nolibc_fn int sys_setpgid(pid_t pid, pid_t pgid)
+{
+	return __nolibc_sc(2, __NR_setpgid, pid, pgid);
 }
 
 __nolibc_fn int setpgid(pid_t pid, pid_t pgid)
 {
-	return __sysret(__nolibc_sc(2, __NR_setpgid, pid, pgid));
+	return __sysret(sys_setpgid(pid, pgid));
+}
+
+__nolibc_fn pid_t sys_getpgid(pid_t pid)
+{
+	return __nolibc_sc(1, __NR_getpgid, pid);
 }
 
 __nolibc_fn pid_t getpgid(pid_t pid)
 {
-	return __sysret(__nolibc_sc(1, __NR_getpgid, pid));
+	return __sysret(sys_getpgid(pid));
+}
+
+__nolibc_fn pid_t sys_getpgrp(void)
+{
+	return sys_getpgid(0);
 }
 
 __nolibc_fn pid_t getpgrp(void)
 {
-	return getpgid(0);
+	return __sysret(sys_getpgrp());
+}
+
+__nolibc_fn int sys_sched_yield(void)
+{
+	return __nolibc_sc(0, __NR_sched_yield);
 }
 
 __nolibc_fn int sched_yield(void)
 {
-	return __sysret(__nolibc_sc(0, __NR_sched_yield));
+	return __sysret(sys_sched_yield());
 }
 
 __nolibc_fn int sys_reboot(int magic1, int magic2, int cmd, void *arg)

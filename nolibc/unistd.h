@@ -56,6 +56,22 @@ __nolibc_fn int isatty(int fd)
 	return ioctl(fd, TCGETS, termios) == 0;
 }
 
+/* pid_t tcgetpgrp(int fd); the foreground process group of the terminal */
+__nolibc_fn pid_t tcgetpgrp(int fd)
+{
+	pid_t pgrp;
+
+	if (ioctl(fd, TIOCGPGRP, &pgrp) < 0)
+		return -1;
+	return pgrp;
+}
+
+/* int tcsetpgrp(int fd, pid_t pgrp); */
+__nolibc_fn int tcsetpgrp(int fd, pid_t pgrp)
+{
+	return ioctl(fd, TIOCSPGRP, &pgrp);
+}
+
 #define _SC_PAGESIZE 30
 #define _SC_CLK_TCK 2
 

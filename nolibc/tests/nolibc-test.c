@@ -1500,12 +1500,96 @@ static void syscall_process(void)
 		expect_num(sys_chdir("/blah"), -ENOENT, 0);
 	if (test("sys_raw_ebadf"))
 		expect_num(sys_write(-1, "x", 1), -EBADF, 0);
+	if (test("sys_raw_ids"))
+		expect_true(sys_getpid() == me && sys_gettid() == me &&
+			    sys_getppid() == getppid() && sys_getpgrp() == getpgrp() &&
+			    sys_getpgid(0) == getpgrp() && sys_getpgid(INT_MAX) == -ESRCH &&
+			    sys_setpgid(0, -1) == -EINVAL && sys_sched_yield() == 0, "as POSIX");
+	if (test("sys_raw_paths")) {
+		struct stat st;
+
+		expect_true(sys_stat("/blah", &st) == -ENOENT && sys_stat("/", &st) == 0 &&
+			    S_ISDIR(st.st_mode) && sys_mkdir("/", 0755) == -EEXIST &&
+			    sys_unlink("/blah") == -ENOENT &&
+			    sys_link("/blah", "/blah2") == -ENOENT &&
+			    sys_symlink("/", "/") == -EEXIST &&
+			    sys_chmod("/blah", 0755) == -ENOENT &&
+			    sys_chown("/blah", 0, 0) == -ENOENT &&
+			    sys_mknod("/", S_IFIFO | 0600, 0) == -EEXIST &&
+			    sys_fsync(-1) == -EBADF, "-errno");
+	}
+	if (test("sys_umask")) {
+		mode_t old = sys_umask(027);
+
+		expect_eq(sys_umask(old), 027);
+	}
+	if (test("pivot_root_enoent"))
+		expect_err(pivot_root("/blah", "/blah"), is_root ? ENOENT : EPERM);
+	/* the kernel nolibc's raw syscall macros: pointers and ints alike */
+	if (test("my_syscall0"))
+		expect_eq(my_syscall0(__NR_getpid), me);
+	if (test("my_syscall3"))
+		expect_eq(my_syscall3(__NR_write, -1, "x", 1), -EBADF);
+	if (test("my_syscall5")) {
+		char saved[32] = "";
+
+		prctl(PR_GET_NAME, (unsigned long)saved, 0, 0, 0);
+		ret = my_syscall5(__NR_prctl, PR_GET_NAME, name, 0, 0, 0);
+		expect_true(ret == 0 && !strcmp(name, saved), name);
+	}
+	if (test("my_syscall6")) {
+		/* pselect6 reads its sixth argument only when it is not NULL */
+		long zero[2] = { 0, 0 };
+
+		ret = my_syscall6(__NR_pselect6, 0, NULL, NULL, NULL, zero, 0);
+		expect_true(ret == 0 && my_syscall6(__NR_pselect6, 0, NULL, NULL, NULL,
+						    zero, 1) == -EFAULT, "6th argument");
+	}
 #else
 	if (test("sys_raw_enoent"))
 		skip("nolibc's sys_*() only");
 	if (test("sys_raw_ebadf"))
 		skip("nolibc's sys_*() only");
+	if (test("sys_raw_ids"))
+		skip("nolibc's sys_*() only");
+	if (test("sys_raw_paths"))
+		skip("nolibc's sys_*() only");
+	if (test("sys_umask"))
+		skip("nolibc's sys_*() only");
+	if (test("pivot_root_enoent"))
+		skip("glibc has no pivot_root()");
+	if (test("my_syscall0"))
+		skip("kernel nolibc API");
+	if (test("my_syscall3"))
+		skip("kernel nolibc API");
+	if (test("my_syscall5"))
+		skip("kernel nolibc API");
+	if (test("my_syscall6"))
+		skip("kernel nolibc API");
 #endif
+	if (test("umask")) {
+		mode_t old = umask(027);
+
+		expect_eq(umask(old), 027);
+	}
+	if (test("fsync_ebadf"))
+		expect_err(fsync(-1), EBADF);
+	if (test("fsync_pipe")) {
+		ret = pipe(p);
+		expect_err(ret ? ret : fsync(p[0]), EINVAL);
+		close(p[0]);
+		close(p[1]);
+	}
+	if (test("tcgetpgrp_notty")) {
+		ret = open("/dev/null", O_RDONLY);
+		expect_err(tcgetpgrp(ret), ENOTTY);
+		close(ret);
+	}
+	if (test("tcsetpgrp_notty")) {
+		ret = open("/dev/null", O_RDONLY);
+		expect_err(tcsetpgrp(ret, getpgrp()), ENOTTY);
+		close(ret);
+	}
 }
 
 static void syscall_time(void)
