@@ -1,0 +1,310 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Programs written for the kernel's nolibc, built unchanged against ours:
+# the kernel tree's tools/testing/selftests/nolibc/nolibc-test.c and the
+# rcutorture init (the init.c heredoc of .../rcutorture/bin/mkinitrd.sh).
+# Each cell is one ABI, compiler, way and -O level; a way is "include"
+# (-include nolibc.h) or "sysroot" (-nostdinc -I<headers_install>/include).
+# nolibc-test passes a cell when it runs to its "Total number of errors"
+# line and every test it fails also fails when the same source is built
+# against the toolchain's glibc and run on the same machine (qemu-user for
+# foreign ABIs), compared test by test (category and number; where glibc's
+# build crashes, as on 32-bit ABIs whose glibc gettimeofday(NULL, NULL)
+# faults, its tests are run one at a time and the crash counts as its
+# failure). The init passes when it is still running after 1.5 seconds;
+# clang builds no init, as clang rejects its "int main(int argc, int argv[])"
+# whatever the libc.
+# Prints one table (each cell "ok" or what broke), exits 1 unless all pass.
+#
+#   kernel-compat.sh --src KERNEL_TREE [--arches "A B"] [--compilers "gcc clang"]
+#                    [--clang-arches "A B"] [--olevels "O0 Os"]
+#                    [--ways "include sysroot"] [--output DIR] [--jobs N]
+#
+# --clang-arches limits clang to those ABIs (default: every ABI where clang
+# builds and runs a nolibc program). Cell results are in
+# DIR/cells/ARCH.CC.WAY.OLEVEL.res, with the logs beside them.
+# shellcheck disable=SC2317 # the functions run through spawn
+set -eu
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+nolibc="$(dirname "$here")"
+# shellcheck source=../../configs/arch.sh
+source "$nolibc/../configs/arch.sh"
+
+src="" arches="" compilers="gcc clang" clang_arches="-" olevels="O0 O1 O2 O3 Os"
+ways="include sysroot" output="$nolibc/../build/nolibc/kernel-compat" jobs=2
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--src) src="$2"; shift 2 ;;
+	--arches) arches="$2"; shift 2 ;;
+	--compilers) compilers="$2"; shift 2 ;;
+	--clang-arches) clang_arches="$2"; shift 2 ;;
+	--olevels) olevels="$2"; shift 2 ;;
+	--ways) ways="$2"; shift 2 ;;
+	--output) output="$2"; shift 2 ;;
+	--jobs) jobs="$2"; shift 2 ;;
+	-h|--help) sed -n '4,21s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	*) echo "kernel-compat.sh: unknown option '$1'" >&2; exit 2 ;;
+	esac
+done
+test_c="$src/tools/testing/selftests/nolibc/nolibc-test.c"
+mkinitrd_sh="$src/tools/testing/selftests/rcutorture/bin/mkinitrd.sh"
+if [ -z "$src" ] || [ ! -f "$test_c" ] || [ ! -f "$mkinitrd_sh" ]; then
+	echo "kernel-compat.sh: no kernel tree with the nolibc selftest at '$src'" >&2
+	exit 2
+fi
+[ -n "$arches" ] || arches=$(arch_nolibc_list | tr '\n' ' ')
+mkdir -p "$output"
+output=$(cd "$output" && pwd)
+rm -rf "$output/cells" "$output/ref"
+mkdir -p "$output/cells" "$output/ref" "$output/src"
+
+# The programs, copied out of the tree (which is only read).
+cp "$test_c" "$output/src/nolibc-test.c"
+sed -n "/^cat > init.c << '___EOF___'\$/,/^___EOF___\$/p" "$mkinitrd_sh" |
+	sed '1d;$d' > "$output/src/init.c"
+if ! grep -q 'gettimeofday' "$output/src/init.c"; then
+	echo "kernel-compat.sh: no init.c heredoc in $mkinitrd_sh" >&2
+	exit 2
+fi
+# the selftest's categories, from its table of test names
+categories=$(sed -n 's/.*{ *\.name *= *"\([a-z0-9_]*\)",.*/\1/p' "$output/src/nolibc-test.c")
+
+have() { command -v "$1" > /dev/null 2>&1; }
+
+# The same fixed environment for every run, nolibc's and glibc's.
+run_prog() {
+	local qemu="$1"
+	shift
+	# shellcheck disable=SC2086 # no qemu-user (empty) runs it natively
+	env -i TERM=linux PATH=/usr/bin:/bin timeout 120 $qemu "$@" < /dev/null
+}
+
+# The tests a log reports as failed, as "category:number name", one a line.
+failed_tests() {
+	awk '/^Running test /{ c = $3; gsub("\047", "", c) }
+	     /^[0-9]+ .*\[FAIL\]/{ print c ":" $1 " " $2 }' "$1" | sort -u
+}
+
+# cc_of ARCH COMPILER: the compiler command line for the ABI.
+cc_of() {
+	local cross
+	cross=$(arch_get "$1" cross)
+	if [ "$2" = clang ]; then
+		echo "clang --target=${cross:+${cross%-}}$([ -n "$cross" ] || gcc -dumpmachine)"
+	else
+		echo "${cross}gcc"
+	fi
+}
+
+# reference ARCH: nolibc-test.c against the toolchain's glibc. It includes
+# <sys/io.h> for x86's ioperm(), which glibc has on x86 only: elsewhere an
+# empty one stands in (the source itself calls ioperm on x86_64 only).
+reference() {
+	local arch="$1" dir="$output/ref/$1" qemu
+	qemu=$(arch_get "$arch" qemu_user)
+	mkdir -p "$dir/include/sys"
+	: > "$dir/include/sys/io.h"
+	# shellcheck disable=SC2046 # word lists
+	if ! $(cc_of "$arch" gcc) $(arch_get "$arch" cflags) -O2 -static -w \
+		-idirafter "$dir/include" -o "$dir/nolibc-test" \
+		"$output/src/nolibc-test.c" > "$dir/build.log" 2>&1; then
+		echo BUILD-FAIL > "$dir/res"
+		return 0
+	fi
+	run_prog "$qemu" "$dir/nolibc-test" > "$dir/run.log" 2>&1 || true
+	if ! grep -q '^Total number of errors' "$dir/run.log"; then
+		one_by_one "$qemu" "$dir/nolibc-test" > "$dir/run.log"
+	fi
+	echo ok > "$dir/res"
+}
+
+# one_by_one QEMU BIN: the run of a program that crashed part way, redone
+# ten tests at a time, and one at a time where those ten crashed (a crash
+# printed as the test's failure). A range printing no test ends a category.
+one_by_one() {
+	local qemu="$1" bin="$2" cat i j out line
+
+	for cat in $categories; do
+		echo "Running test '$cat'"
+		for ((i = 0; ; i += 10)); do
+			out=$(run_prog "$qemu" "$bin" "$cat:$i-$((i + 9))" 2>&1) || true
+			if grep -q '^Total number of errors' <<< "$out"; then
+				grep -q '^[0-9]' <<< "$out" || break
+				grep '^[0-9]' <<< "$out"
+				continue
+			fi
+			for ((j = i; j < i + 10; j++)); do
+				out=$(run_prog "$qemu" "$bin" "$cat:$j" 2>&1) || true
+				line=$(grep "^$j " <<< "$out" || true)
+				if [ -n "$line" ]; then
+					echo "$line"
+				elif ! grep -q '^Total number of errors' <<< "$out"; then
+					echo "$j (crashed) [FAIL]"
+				fi
+			done
+		done
+	done
+	echo "Total number of errors: (one by one)"
+}
+
+# cell ARCH CC WAY OLEVEL: builds both programs, runs them, writes .res.
+cell() {
+	local arch="$1" cc="$2" way="$3" olevel="$4" qemu flags name progs rc=0
+	name="$arch.$cc.$way.$olevel"
+	local dir="$output/cells/$name" res="$output/cells/$name.res"
+	qemu=$(arch_get "$arch" qemu_user)
+	flags="-$olevel -nostdlib -static -fno-stack-protector -fno-asynchronous-unwind-tables"
+	flags="$flags $(arch_get "$arch" cflags)"
+	if [ "$way" = include ]; then
+		flags="$flags -include $nolibc/nolibc.h"
+	else
+		flags="$flags -nostdinc -I$output/sysroot-$arch/include"
+	fi
+	mkdir -p "$dir"
+	progs="nolibc-test init"
+	[ "$cc" = gcc ] || progs="nolibc-test"
+	for prog in $progs; do
+		# shellcheck disable=SC2046,SC2086 # word lists
+		if ! $(cc_of "$arch" "$cc") $flags -w -o "$dir/$prog" \
+			"$output/src/$prog.c" -lgcc > "$dir/$prog.build.log" 2>&1; then
+			echo "BUILD-FAIL($prog)" > "$res"
+			return 0
+		fi
+	done
+	run_prog "$qemu" "$dir/nolibc-test" > "$dir/run.log" 2>&1 || true
+	if ! grep -q '^Total number of errors' "$dir/run.log"; then
+		echo "RUN-FAIL" > "$res"
+		return 0
+	fi
+	# the init sleeps 1 s and spins 1 ms, forever: alive after 1.5 s
+	if [ "$cc" != gcc ]; then
+		echo checked > "$res"
+		return 0
+	fi
+	# shellcheck disable=SC2086 # no qemu-user (empty) runs it natively
+	timeout 1.5 $qemu "$dir/init" < /dev/null > "$dir/init.log" 2>&1 || rc=$?
+	if [ "$rc" -ne 124 ]; then
+		echo "INIT-DIED($rc)" > "$res"
+		return 0
+	fi
+	echo checked > "$res"
+}
+
+# Runs "$@" in the background, at most $jobs at a time.
+running=0
+spawn() {
+	if [ "$running" -ge "$jobs" ]; then
+		wait -n || true
+		running=$((running - 1))
+	fi
+	"$@" &
+	running=$((running + 1))
+}
+
+# Which ABIs can run at all, and where clang can build for them.
+run_arches="" clang_ok="" skipped=""
+probe="$output/probe"
+mkdir -p "$probe"
+for arch in $arches; do
+	arch=$(arch_canonical "$arch")
+	cc=$(arch_cc "$arch")
+	qemu=$(arch_get "$arch" qemu_user)
+	if ! have "$cc" || { [ -n "$qemu" ] && ! have "$qemu"; }; then
+		skipped="$skipped  $arch: needs $cc and ${qemu:-nothing else}"$'\n'
+		continue
+	fi
+	run_arches="$run_arches $arch"
+	case " $compilers " in *" clang "*) ;; *) continue ;; esac
+	if [ "$clang_arches" != - ] && [[ " $clang_arches " != *" $arch "* ]]; then
+		continue
+	fi
+	# shellcheck disable=SC2046,SC2086 # word lists
+	if have clang && $(cc_of "$arch" clang) $(arch_get "$arch" cflags) -nostdlib -static \
+		-include "$nolibc/nolibc.h" -o "$probe/$arch" "$here/hello-puts.c" -lgcc \
+		> "$probe/$arch.log" 2>&1 && run_prog "$qemu" "$probe/$arch" > /dev/null 2>&1; then
+		clang_ok="$clang_ok $arch"
+	else
+		skipped="$skipped  $arch clang: cannot build and run a nolibc program"$'\n'
+	fi
+done
+
+# Sysroots first (the kernel's "make headers", cached per kernel arch).
+if [[ " $ways " == *" sysroot "* ]]; then
+	for arch in $run_arches; do
+		spawn make -s --no-print-directory -C "$nolibc" headers_install ARCH="$arch" \
+			KERNEL_SRC="$src" OUTPUT="$output/sysroot-$arch" > "$output/sysroot-$arch.log" 2>&1
+	done
+	wait
+	running=0
+fi
+for arch in $run_arches; do
+	spawn reference "$arch"
+	for cc in $compilers; do
+		[ "$cc" = gcc ] || [[ " $clang_ok " == *" $arch "* ]] || continue
+		for way in $ways; do
+			for olevel in $olevels; do
+				spawn cell "$arch" "$cc" "$way" "$olevel"
+			done
+		done
+	done
+done
+wait
+
+# Compare each run with glibc's on the same ABI: no test may fail that
+# passes there.
+for res in "$output"/cells/*.res; do
+	[ -e "$res" ] || continue
+	[ "$(cat "$res")" = checked ] || continue
+	name=$(basename "$res" .res)
+	arch=${name%%.*}
+	ref="$output/ref/$arch"
+	if [ "$(cat "$ref/res")" != ok ]; then
+		echo "NO-GLIBC-REF" > "$res"
+		continue
+	fi
+	extra=$(join -v1 <(failed_tests "${res%.res}/run.log") \
+		<(failed_tests "$ref/run.log" | cut -d' ' -f1) | cut -d' ' -f2 | tr '\n' ' ')
+	if [ -n "$extra" ]; then
+		echo "FAILS:${extra% }" > "$res"
+	else
+		ok=$(grep -c '\[OK\]' "${res%.res}/run.log" || true)
+		echo "ok $ok/$(grep -c '\[OK\]' "$ref/run.log" || true)" > "$res"
+	fi
+done
+
+# The table: one row per ABI, compiler and way, one column per -O level;
+# "ok" cells show the tests passed by nolibc / by glibc.
+rc=0 cells=0
+printf '%-28s' "kernel nolibc-test + init"
+for olevel in $olevels; do printf ' %-10s' "-$olevel"; done
+printf '\n'
+for arch in $run_arches; do
+	for cc in $compilers; do
+		for way in $ways; do
+			[ -e "$output/cells/$arch.$cc.$way.${olevels%% *}.res" ] || continue
+			printf '%-28s' "$arch $cc $way"
+			for olevel in $olevels; do
+				value=$(cat "$output/cells/$arch.$cc.$way.$olevel.res")
+				cells=$((cells + 1))
+				[ "${value%% *}" = ok ] || rc=1
+				printf ' %-10s' "${value#ok }"
+			done
+			printf '\n'
+		done
+	done
+done
+for arch in $run_arches; do
+	printf 'glibc %s: %s tests passed, failed: %s\n' "$arch" \
+		"$(grep -c '\[OK\]' "$output/ref/$arch/run.log" 2>/dev/null)" \
+		"$(failed_tests "$output/ref/$arch/run.log" 2>/dev/null | cut -d' ' -f2 | tr '\n' ' ')"
+done
+if [ -n "$skipped" ]; then
+	printf 'skipped:\n%s' "$skipped"
+fi
+if [ "$cells" -eq 0 ]; then
+	echo "kernel-compat.sh: no cell could run" >&2
+	rc=1
+fi
+exit "$rc"
