@@ -68,6 +68,16 @@ t_tmpdir() {
 	trap "rm -rf '$T_TMP'" EXIT
 }
 
+# t_skips_of PREFIX TABLE: one skip per line of TABLE's "skipped:" list,
+# whose lines are "  WHAT: why" (as tests/run-arches.sh and
+# tests/kernel-compat.sh of nolibc print them).
+t_skips_of() {
+	local line
+	while read -r line; do
+		t_skip "$1 ${line%%: *}" "${line#*: }"
+	done < <(printf '%s\n' "$2" | sed -n '/^skipped:/,$p' | sed '1d')
+}
+
 t_done() {
 	[ "$T_FAILED" -eq 0 ]
 }

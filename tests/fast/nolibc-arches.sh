@@ -18,10 +18,7 @@ table=$(bash "$TOP/nolibc/tests/run-arches.sh" --olevels "O0 Os" --compilers gcc
 	--variants - --output "$work" 2>&1) || true
 echo "$table"
 
-# "skipped:" lines are "  ABI: why"
-while read -r line; do
-	t_skip "nolibc ${line%%: *}" "${line#*: }"
-done < <(echo "$table" | sed -n '/^skipped:/,$p' | sed '1d')
+t_skips_of "nolibc" "$table"
 
 cells=0
 for res in "$work"/matrix/*.res; do

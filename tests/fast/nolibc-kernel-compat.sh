@@ -27,10 +27,7 @@ table=$(bash "$TOP/nolibc/tests/kernel-compat.sh" --src "$ksrc" --olevels "O0 Os
 	--compilers "gcc clang" --clang-arches x86_64 --output "$work" 2>&1) || true
 echo "$table"
 
-# "skipped:" lines are "  ABI: why"
-while read -r line; do
-	t_skip "nolibc kernel compat ${line%%: *}" "${line#*: }"
-done < <(echo "$table" | sed -n '/^skipped:/,$p' | sed '1d')
+t_skips_of "nolibc kernel compat" "$table"
 
 cells=0
 for res in "$work"/cells/*.res; do
