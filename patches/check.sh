@@ -304,7 +304,7 @@ make -C "$tree" mrproper > /dev/null 2>&1
 note "our kvm.sh --kernel-src on the patched tree: TINY01 on x86_64"
 if "$PROJECT_TOP/kvm-scripts/kvm.sh" --kernel-src "$tree" --configs TINY01 --duration 30s \
 	--results "$results/our-kvm" > "$results/our-kvm.log" 2>&1; then
-	ck_ok "our kvm.sh --kernel-src <patched tree>: TINY01 $(grep -m 1 -o 'SUCCESS' "$results/our-kvm.log")"
+	ck_ok "our kvm.sh --kernel-src <patched tree>: TINY01 $(awk -F, '$1 == "TINY01" { print $2 ", build " $3 " s, boot " $4 " s" }' "$results/our-kvm/summary.csv")"
 else
 	ck_fail "our kvm.sh --kernel-src <patched tree>: TINY01" "$(tail -n 3 "$results/our-kvm.log" | tr '\n' ' ')"
 fi
@@ -339,7 +339,8 @@ tree_kvm() {
 	if [ "$rc" -ne 0 ]; then
 		ck_fail "tree's kvm.sh: $scenario on $arch" "exit status $rc; see $log"
 	elif grep -q 'End of test: SUCCESS' "$results/tree-kvm-$arch-res"/*/"$scenario"/console.log 2> /dev/null; then
-		ck_ok "tree's kvm.sh: $scenario on $arch SUCCESS ($(grep -m 1 -o 'QEMU accelerator: .*' "$log" || true))"
+		ck_ok "tree's kvm.sh: $scenario on $arch SUCCESS, $(grep -m 1 -o "^$scenario -* [0-9]* GPs ([0-9.]*/s)" "$log" |
+			sed 's/ -* / /') ($(grep -m 1 -o 'QEMU accelerator: .*' "$log" || true))"
 	else
 		ck_fail "tree's kvm.sh: $scenario on $arch" "no 'End of test: SUCCESS'; see $log"
 	fi
