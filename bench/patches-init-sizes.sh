@@ -33,9 +33,7 @@ cleanup() {
 trap cleanup EXIT
 new_worktree "$base" "$work/pristine"
 new_worktree "$base" "$work/patched"
-while read -r patch; do
-	apply_patch "$work/patched" "$patch" > /dev/null || die "$(basename "$patch") does not apply"
-done < <(series_patches "$series")
+why=$(apply_series "$work/patched" "$series") || die "does not apply: $why"
 
 # init_of TREE ARCH: "BYTES LIBC W^X" for the init the tree's mkinitrd.sh
 # builds with ARCH's cross compiler, or "- none -" when it builds none.

@@ -131,7 +131,8 @@ new_worktree "$base" "$tree" || exit 1
 # seven the series is checked on; s390x only exists once it is patched.
 selftest_arches=(x86_64 i386 aarch64 arm riscv64 mipsel s390x)
 
-# selftest_pass TREE ARCH LABEL: build and run; prints "P F" or "crashed".
+# selftest_pass TREE ARCH LABEL: build and run; prints "P F" (passed,
+# failed), "crashed" or "build-failed".
 selftest_pass() {
 	local out="$results/selftest-$2-$3.out"
 	if ! selftest_build "$1" "$2" "$results/selftest-$2-$3.build.log"; then

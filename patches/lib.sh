@@ -114,6 +114,22 @@ apply_patch() {
 	return 1
 }
 
+# apply_series TREE SERIES_DIR: git am every patch of the series in order.
+# On failure, prints "PATCH: reason" for the first that does not apply.
+apply_series() {
+	local patches patch why
+	patches=$(series_patches "$2") || {
+		echo "$2/series names a missing patch"
+		return 1
+	}
+	while read -r patch; do
+		why=$(apply_patch "$1" "$patch") || {
+			echo "$(basename "$patch"): $why"
+			return 1
+		}
+	done <<< "$patches"
+}
+
 # patch_subject PATCH: the patch's subject, unfolded, without "[PATCH n/m]".
 patch_subject() {
 	awk '/^$/ { exit }

@@ -33,12 +33,11 @@ series=$(cd "$series" && pwd)
 [ -n "$dir" ] || dir="$PROJECT_CACHE/patches/dev-$(basename "$series")"
 [ ! -e "$dir" ] || die "$dir exists; remove it first (git worktree remove) or name another DIR"
 
+series_patches "$series" > /dev/null || exit 2
 base=$(base_repo "$(series_tarball "$series")")
 if git -C "$base" rev-parse -q --verify "refs/heads/$branch" > /dev/null; then
 	die "branch $branch exists in $base; pass --branch NAME, or delete it: git -C $base branch -D $branch"
 fi
 pgit "$base" worktree add -q -b "$branch" "$dir" pristine
-while read -r patch; do
-	why=$(apply_patch "$dir" "$patch") || die "$(basename "$patch") does not apply: $why"
-done < <(series_patches "$series")
+why=$(apply_series "$dir" "$series") || die "does not apply: $why"
 echo "$dir"
