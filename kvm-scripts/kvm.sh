@@ -34,6 +34,17 @@
 #                       or real (dnsmasq in a private network namespace; root)
 #   --stage-only DIR    build, then write a TFTP tree and server configuration
 #                       per scenario into DIR for a real machine; boot nothing
+#   --lava DIR          build, then write a LAVA job per scenario into DIR,
+#                       with its kernel and initrd; boot nothing here
+#   --lava-device KIND  qemu (default): the job boots in the dispatcher's
+#                       QEMU; tftp: a board fetches kernel and initrd over TFTP
+#   --lava-device-type NAME  LAVA device type of a tftp job (default: x86
+#                       for x86 arches; needed for others)
+#   --lava-artifacts-url URL  where DIR is served (default: file://DIR)
+#   --lava-local        run the qemu jobs here with Debian's lava-run and
+#                       judge their consoles (DIR defaults to RESULTS/lava)
+#   --lava-submit URL   submit the jobs to a LAVA server (its RPC2 URL, with
+#                       user:token), wait, fetch the logs and judge them
 #   -h, --help          this text
 #
 # Environment: TORTURE_QEMU_CMD, TORTURE_BOOT_IMAGE, TORTURE_KMAKE_ARG,
@@ -52,6 +63,8 @@ KVM_DIR="$(cd "$(dirname "$0")" && pwd)"
 source "$KVM_DIR/../configs/env.sh"
 # shellcheck source=functions.sh
 source "$KVM_DIR/functions.sh"
+# shellcheck source=lava.sh
+source "$KVM_DIR/lava.sh"
 
 usage() {
 	sed -n '/^# Usage:/,/^# Exit status/p' "$0" | sed 's/^# \{0,1\}//'
@@ -71,6 +84,7 @@ bootargs_extra="${TORTURE_BOOTARGS:-}" qemu_args_extra="${TORTURE_QEMU_ARG:-}"
 qemu_cmd="${TORTURE_QEMU_CMD:-}" buildonly="" dryrun="" trust_make=""
 kmake_args="${TORTURE_KMAKE_ARG:-}" results="" kernel_src="" arch="" accel=auto
 grace="${TORTURE_SHUTDOWN_GRACE:-90}" boot_mode=kernel tftp_server=builtin stage_only=""
+lava_dir="" lava_device=qemu lava_device_type="" lava_url="" lava_local="" lava_submit=""
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -94,6 +108,12 @@ while [ $# -gt 0 ]; do
 	--boot) boot_mode="${2?--boot needs a value}"; shift ;;
 	--tftp-server) tftp_server="${2?--tftp-server needs a value}"; shift ;;
 	--stage-only) stage_only="${2?--stage-only needs a value}"; shift ;;
+	--lava) lava_dir="${2?--lava needs a value}"; shift ;;
+	--lava-device) lava_device="${2?--lava-device needs a value}"; shift ;;
+	--lava-device-type) lava_device_type="${2?--lava-device-type needs a value}"; shift ;;
+	--lava-artifacts-url) lava_url="${2?--lava-artifacts-url needs a value}"; shift ;;
+	--lava-local) lava_local=1 ;;
+	--lava-submit) lava_submit="${2?--lava-submit needs a value}"; shift ;;
 	-h|--help) usage 0 ;;
 	*) bad_usage "unknown option '$1'" ;;
 	esac
@@ -135,6 +155,13 @@ is_positive_int "$grace" || bad_usage "bad TORTURE_SHUTDOWN_GRACE '$grace'"
 for opt in $kconfig_extra; do
 	[[ $opt =~ ^CONFIG_[A-Za-z0-9_]+=.+$ ]] || bad_usage "bad --kconfig item '$opt' (want CONFIG_X=value)"
 done
+if [ -n "$lava_dir$lava_local$lava_submit" ]; then
+	if [ -n "$stage_only$buildonly" ] || [ "$boot_mode" != kernel ]; then
+		bad_usage "--lava excludes --stage-only, --buildonly and --boot tftp (a LAVA job boots by itself)"
+	fi
+	why=$(lava_option_error "$lava_device" "$arch" "$lava_device_type" "$lava_url" "$lava_local" "$lava_submit") ||
+		bad_usage "$why"
+fi
 
 kernel_arch=$(arch_get "$arch" kernel_arch)
 cross=$(arch_get "$arch" cross)
@@ -152,6 +179,9 @@ say() {
 
 if [ -z "$results" ]; then
 	results="$PROJECT_TOP/results/$(date +%Y.%m.%d-%H.%M.%S)"
+fi
+if [ -n "$lava_local$lava_submit" ] && [ -z "$lava_dir" ]; then
+	lava_dir="$results/lava"
 fi
 
 # Scenario result folders: a repeated scenario gets .2, .3... like the reference.
@@ -566,7 +596,7 @@ summarize() {
 		printf '%s  {"scenario": "%s", "verdict": "%s", "build_seconds": "%s", "boot_seconds": "%s", "splats": "%s"}' \
 			"$json_sep" "$run" "$v" "$b" "$t" "$sp" >> "$results/summary.json"
 		json_sep=$',\n'
-		case "$v" in SUCCESS|BUILT|STAGED) ;; *) all_ok=1 ;; esac
+		case "$v" in SUCCESS|BUILT|STAGED|LAVA-JOB) ;; *) all_ok=1 ;; esac
 	done
 	printf '\n]\n' >> "$results/summary.json"
 	echo
@@ -697,7 +727,128 @@ for run in "${run_names[@]}"; do
 	fi
 done
 
-if [ -n "$stage_only" ]; then
+# --- LAVA --------------------------------------------------------------------
+
+# lava_write_jobs: one LAVA job per built scenario in $lava_dir/RUN/job.yaml,
+# its kernel beside it and the initrd once in $lava_dir; for qemu jobs also
+# device.yaml, the device configuration lava-run boots it with. The job
+# boots exactly the QEMU command a local run would (qemu-cmd.args).
+lava_write_jobs() {
+	local run dir base url minutes acc=tcg
+	[ "$accel" != kvm ] || acc=kvm
+	url="${lava_url:-file://$lava_dir}"
+	url="${url%/}"
+	# the job's timeouts: the run, the grace a local run gives, a minute
+	minutes=$(( (duration + grace + 59) / 60 + 1 ))
+	cp "$initrd" "$lava_dir/initrd.cpio"
+	for run in "${run_names[@]}"; do
+		[ -n "${images[$run]:-}" ] || continue
+		dir="$lava_dir/$run"
+		mkdir -p "$dir"
+		base=$(basename "${images[$run]}")
+		cp "${images[$run]}" "$dir/$base"
+		mapfile -t cmd < <(scenario_qemu_cmd "$run" "$dir/$base" "$lava_dir/initrd.cpio" "$acc")
+		printf '%s\n' "${cmd[@]}" > "$results/$run/qemu-cmd.args"
+		if [ "$lava_device" = qemu ]; then
+			lava_job_qemu "$run" "$arch" "$torture" "$minutes" "$url/$run/$base" \
+				"$url/initrd.cpio" "$results/$run/qemu-cmd.args" > "$dir/job.yaml"
+			lava_device_qemu "$dir/job.yaml" "$acc" "$qemu_cmd" > "$dir/device.yaml"
+		else
+			lava_job_tftp "$run" "$arch" "$torture" "$minutes" "$url/$run/$base" \
+				"$url/initrd.cpio" "$(lava_qemu_get "$results/$run/qemu-cmd.args" append)" \
+				"${lava_device_type:-x86}" > "$dir/job.yaml"
+		fi
+		set_verdict "$run" LAVA-JOB "$dir/job.yaml"
+	done
+	say "LAVA jobs ($lava_device) in $lava_dir, artifacts at $url"
+}
+
+# lava_judge RUN_NAME: our verdict from the console LAVA logged, and LAVA's
+# own results for the run beside it.
+lava_judge() {
+	local run="$1"
+	judge "$run"
+	say "$run: $(head -n 1 "$results/$run/verdict") after $(cat "$results/$run/boot-seconds")s; LAVA: $(grep -v -- '-work ' "$results/$run/lava-results" 2> /dev/null | awk '{ printf "%s%s %s %s", sep, $1, $2, $3; sep = "; " }')"
+}
+
+# lava_boot_local: every job through Debian's lava-run, a batch at a time.
+lava_boot_local() {
+	local batch run
+	say "LAVA: running the jobs here with lava-run"
+	while read -r batch; do
+		for run in $batch; do
+			[ -n "${images[$run]:-}" ] || continue
+			boot_starts[$run]=$SECONDS
+			say "$run: LAVA job $lava_dir/$run/job.yaml (lava-run; log: $results/$run/lava.log)"
+			setsid "$KVM_DIR/lava.sh" run-local "$lava_dir/$run/job.yaml" \
+				"$lava_dir/$run/device.yaml" "$results/$run" > /dev/null 2>&1 < /dev/null &
+			qemu_pids[$run]=$!
+		done
+		for run in $batch; do
+			[ -n "${qemu_pids[$run]:-}" ] || continue
+			wait "${qemu_pids[$run]}" || true
+			unset "qemu_pids[$run]"
+			lava_judge "$run"
+		done
+	done < <(plan_batches)
+}
+
+# lava_serve_artifacts: a local HTTP server for $lava_dir while the run
+# lasts (for --lava-submit without --lava-artifacts-url); sets lava_url.
+lava_serve_artifacts() {
+	local port_file="$results/lava-http.port" host
+	python3 - "$lava_dir" "$port_file" > "$results/lava-http.log" 2>&1 <<-'EOF' &
+	import functools, http.server, sys
+	handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
+	srv = http.server.ThreadingHTTPServer(("", 0), handler)
+	open(sys.argv[2], "w").write("%d\n" % srv.server_address[1])
+	srv.serve_forever()
+	EOF
+	lava_http_pid=$!
+	for _ in $(seq 50); do [ -s "$port_file" ] && break; sleep 0.1; done
+	[ -s "$port_file" ] || die "the local HTTP server for the LAVA artifacts did not start (see $results/lava-http.log)"
+	host=$(hostname -I 2> /dev/null | awk '{ print $1 }')
+	lava_url="http://${host:-127.0.0.1}:$(cat "$port_file")"
+	say "LAVA artifacts served from $lava_dir at $lava_url while the run lasts"
+}
+
+# lava_boot_submit: submits every job to the --lava-submit server, waits
+# for each, fetches its log and judges its console.
+lava_boot_submit() {
+	local run id
+	declare -A ids=()
+	for run in "${run_names[@]}"; do
+		[ -n "${images[$run]:-}" ] || continue
+		id=$(lavacli --uri "$lava_submit" jobs submit "$lava_dir/$run/job.yaml") ||
+			{ set_verdict "$run" LAVA-REFUSED "the server did not take $lava_dir/$run/job.yaml"; continue; }
+		ids[$run]=$id
+		boot_starts[$run]=$SECONDS
+		echo "$id" > "$results/$run/lava-job-id"
+		say "$run: LAVA job $id submitted to $(lava_url_redacted "$lava_submit")"
+	done
+	for run in "${run_names[@]}"; do
+		[ -n "${ids[$run]:-}" ] || continue
+		lavacli --uri "$lava_submit" jobs wait "${ids[$run]}" > /dev/null 2>&1 || true
+		lavacli --uri "$lava_submit" jobs logs --raw "${ids[$run]}" > "$results/$run/lava.yaml" 2>&1 || true
+		lava_log_from_yaml "$results/$run/lava.yaml" > "$results/$run/lava.log" 2> /dev/null || true
+		lava_console "$results/$run/lava.log" > "$results/$run/console.log"
+		lava_results "$results/$run/lava.log" > "$results/$run/lava-results"
+		lava_judge "$run"
+	done
+}
+
+if [ -n "$lava_dir" ]; then
+	mkdir -p "$lava_dir" || die "cannot create --lava folder '$lava_dir'"
+	lava_dir=$(cd "$lava_dir" && pwd)
+	[ -z "$lava_submit" ] || [ -n "$lava_url" ] || lava_serve_artifacts
+	lava_write_jobs
+	if [ -n "$lava_local" ]; then
+		lava_boot_local
+	elif [ -n "$lava_submit" ]; then
+		lava_boot_submit
+	fi
+	[ -z "${lava_http_pid:-}" ] || kill "$lava_http_pid" 2> /dev/null || true
+elif [ -n "$stage_only" ]; then
 	for run in "${run_names[@]}"; do
 		[ -n "${images[$run]:-}" ] || continue
 		mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" tcg)

@@ -1,0 +1,492 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# LAVA (Linaro Automated Validation Architecture) for torture runs: job
+# definitions for QEMU and for boards booted over TFTP, the device
+# configuration that lets Debian's lava-run boot them on this machine, and
+# the way back from a LAVA log to the console log our verdicts read.
+#
+# Source it for the functions (kvm.sh does), or run it:
+#   lava.sh job-qemu NAME ARCH TORTURE TIMEOUT_MIN KERNEL_URL INITRD_URL QEMU_ARGS_FILE
+#   lava.sh job-tftp NAME ARCH TORTURE TIMEOUT_MIN KERNEL_URL INITRD_URL APPEND DEVICE_TYPE
+#   lava.sh device-qemu JOB [ACCEL]
+#   lava.sh run-local JOB DEVICE OUTDIR       (lava-run; prints the job's results)
+#   lava.sh console LAVA_LOG                  (the console lines of a lava-run log)
+#   lava.sh results LAVA_LOG                  (one line per result: suite case result [measurement])
+#
+# The data flow: kvm.sh builds and writes each scenario's QEMU command into
+# qemu-cmd.args, one argument per line. job-qemu turns exactly that command
+# into a job: what comes before -kernel becomes the job's context (machine,
+# CPU, memory, the rest as extra_options), -kernel/-initrd/-append become
+# the deploy images. device-qemu renders the device configuration lava-run
+# needs from the job's context, as a LAVA server renders qemu.jinja2 from a
+# device dictionary and the job's context.
+
+LAVA_SH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+LAVA_MONITORS="${LAVA_MONITORS:-$LAVA_SH_DIR/../configs/lava/monitors.tsv}"
+
+# lava_err FUNCTION MESSAGE
+lava_err() {
+	echo "lava.sh: $1: $2" >&2
+}
+
+# lava_quote TEXT: TEXT as a single-quoted YAML scalar.
+lava_quote() {
+	printf "'%s'" "${1//\'/\'\'}"
+}
+
+# lava_monitor_fields TORTURE: the row of configs/lava/monitors.tsv for
+# TORTURE, four tab-separated fields: end, middle, pass, work ("-" empty).
+lava_monitor_fields() {
+	local row
+	row=$(grep -v '^#' "$LAVA_MONITORS" | awk -F'\t' -v t="$1" '$1 == t { print; found = 1 } END { exit !found }') || {
+		lava_err monitors "no LAVA monitor for torture type '$1' in $LAVA_MONITORS"
+		return 1
+	}
+	cut -f2- <<< "$row"
+}
+
+# lava_field VALUE: VALUE with the table's "-" meaning empty.
+lava_field() {
+	[ "$1" = - ] || printf '%s' "$1"
+}
+
+# lava_monitors SUITE TORTURE: the "monitors:" list of a job's test action
+# (indented for it). SUITE names the LAVA test suites (SUITE and SUITE-work).
+# The work monitor ends just before the end line (a lookahead consumes
+# nothing), so the verdict monitor that follows still sees it.
+lava_monitors() {
+	local suite="$1" end middle pass work stop
+	IFS=$'\t' read -r end middle pass work < <(lava_monitor_fields "$2") || return 1
+	end=$(lava_field "$end") middle=$(lava_field "$middle")
+	pass=$(lava_field "$pass") work=$(lava_field "$work")
+	stop="(?=(?:$end)$middle|Kernel panic - not syncing)"
+	echo "    monitors:"
+	if [ -n "$work" ]; then
+		echo "    - name: $suite-work"
+		echo "      start: $(lava_quote 'Linux version')"
+		echo "      end: $(lava_quote "$stop")"
+		echo "      pattern: $(lava_quote "$work")"
+	fi
+	echo "    - name: $suite"
+	echo "      start: $(lava_quote "$stop")"
+	# The end of the verdict's line ends the monitor, so LAVA need not
+	# wait for a power-off that a panic never prints. (A match at the
+	# line's start would win over the pattern: pexpect takes the earliest.)
+	echo "      end: $(lava_quote '[\r\n]')"
+	echo "      pattern: $(lava_quote "(?P<test_case_id>(?P<panic>Kernel panic)|$end)(?(panic)|$middle)(?P<result> - not syncing|$pass|)")"
+	echo "      fixupdict:"
+	echo "        ' - not syncing': fail"
+	if [ -n "$pass" ]; then
+		echo "        $(lava_quote "$pass"): pass"
+		echo "        '': fail"
+	else
+		echo "        '': pass"
+	fi
+}
+
+# lava_qemu_split QEMU_ARGS_FILE: the QEMU command of qemu-cmd.args as
+# key=value lines: binary, machine, cpu, memory, smp, kernel, initrd,
+# append, and "option=..." once per other option (with its value).
+lava_qemu_split() {
+	awk '
+		NR == 1 { print "binary=" $0; next }
+		want != "" { print want "=" $0; want = ""; next }
+		$0 == "-M" || $0 == "-machine" { want = "machine"; next }
+		$0 == "-cpu" { want = "cpu"; next }
+		$0 == "-m" { want = "memory"; next }
+		$0 == "-smp" { want = "smp"; next }
+		$0 == "-kernel" { want = "kernel"; next }
+		$0 == "-initrd" { want = "initrd"; next }
+		$0 == "-append" { want = "append"; next }
+		/^-/ { if (opt != "") print "option=" opt; opt = $0; next }
+		{ opt = opt " " $0; print "option=" opt; opt = "" }
+		END { if (opt != "") print "option=" opt }
+	' "$1"
+}
+
+# lava_qemu_get QEMU_ARGS_FILE KEY: one value of lava_qemu_split.
+lava_qemu_get() {
+	lava_qemu_split "$1" | sed -n "s/^$2=//p" | head -n 1
+}
+
+# lava_memory_mb SIZE: QEMU's -m SIZE (512M, 1G, 512) in MiB, as LAVA's
+# "memory" context wants it.
+lava_memory_mb() {
+	case "$1" in
+	*[Gg]) echo $(( ${1%[Gg]} * 1024 )) ;;
+	*[Mm]) echo "${1%[Mm]}" ;;
+	*) echo "$1" ;;
+	esac
+}
+
+# lava_job_header NAME ARCH TIMEOUT_MIN DEVICE_TYPE TORTURE
+lava_job_header() {
+	cat <<-EOF
+	# SPDX-License-Identifier: GPL-2.0
+	# Written by nolibc-torture's kvm-scripts/lava.sh.
+	job_name: $(lava_quote "nolibc-torture $5 $1 on $2")
+	device_type: $4
+	visibility: public
+	priority: medium
+	timeouts:
+	  job: {minutes: $(( 2 * $3 + 8 ))}
+	  action: {minutes: $(( $3 + 2 ))}
+	  connection: {minutes: 2}
+	EOF
+}
+
+# lava_job_qemu NAME ARCH TORTURE TIMEOUT_MIN KERNEL_URL INITRD_URL QEMU_ARGS_FILE:
+# a LAVA job for the "qemu" device type booting what QEMU_ARGS_FILE boots.
+lava_job_qemu() {
+	local name="$1" arch="$2" torture="$3" minutes="$4" kurl="$5" iurl="$6" args="$7"
+	local append machine cpu memory smp opt
+	[ -r "$args" ] || { lava_err job-qemu "cannot read QEMU arguments '$args'"; return 1; }
+	append=$(lava_qemu_get "$args" append)
+	machine=$(lava_qemu_get "$args" machine)
+	cpu=$(lava_qemu_get "$args" cpu)
+	memory=$(lava_qemu_get "$args" memory)
+	smp=$(lava_qemu_get "$args" smp)
+	lava_job_header "$name" "$arch" "$minutes" qemu "$torture"
+	echo "context:"
+	echo "  arch: $arch"
+	[ -z "$machine" ] || echo "  machine: $(lava_quote "$machine")"
+	[ -z "$cpu" ] || echo "  cpu: $(lava_quote "$cpu")"
+	[ -z "$memory" ] || echo "  memory: $(lava_memory_mb "$memory")"
+	echo "  extra_options:"
+	[ -z "$smp" ] || echo "  - $(lava_quote "-smp $smp")"
+	while IFS= read -r opt; do
+		echo "  - $(lava_quote "$opt")"
+	done < <(lava_qemu_split "$args" | sed -n 's/^option=//p')
+	cat <<-EOF
+	actions:
+	- deploy:
+	    to: tmpfs
+	    timeout: {minutes: 2}
+	    images:
+	      kernel:
+	        image_arg: $(lava_quote "-kernel {kernel} -append \"$append\"")
+	        url: $(lava_quote "$kurl")
+	      initrd:
+	        image_arg: '-initrd {initrd}'
+	        url: $(lava_quote "$iurl")
+	- boot:
+	    method: qemu
+	    media: tmpfs
+	    timeout: {minutes: $(( minutes + 1 ))}
+	- test:
+	    timeout: {minutes: $(( minutes + 1 ))}
+	EOF
+	lava_monitors "$(lava_suite "$torture" "$name")" "$torture"
+}
+
+# lava_suite TORTURE NAME: the LAVA test suite name of a run: letters,
+# digits, "-", "_" and "." only.
+lava_suite() {
+	printf '%s-%s\n' "$1" "$2" | tr -c 'A-Za-z0-9_.\n-' '_'
+}
+
+# lava_kernel_type ARCH: the "type" a LAVA tftp deploy wants for the boot
+# image of ARCH (from the table's boot_image).
+lava_kernel_type() {
+	case "$(basename "$(arch_get "$1" boot_image)")" in
+	bzImage) echo bzimage ;;
+	zImage) echo zimage ;;
+	uImage) echo uimage ;;
+	Image) echo image ;;
+	*) echo image ;;
+	esac
+}
+
+# lava_job_tftp NAME ARCH TORTURE TIMEOUT_MIN KERNEL_URL INITRD_URL APPEND DEVICE_TYPE:
+# a LAVA job for a real board that fetches kernel and initrd over TFTP:
+# iPXE on x86 machines, U-Boot elsewhere.
+lava_job_tftp() {
+	local name="$1" arch="$2" torture="$3" minutes="$4" kurl="$5" iurl="$6" append="$7" dtype="$8" method
+	case "$(arch_get "$arch" kernel_arch)" in
+	x86_64 | i386) method=ipxe ;;
+	*) method=u-boot ;;
+	esac
+	lava_job_header "$name" "$arch" "$minutes" "$dtype" "$torture"
+	cat <<-EOF
+	context:
+	  extra_kernel_args: $(lava_quote "$append")
+	actions:
+	- deploy:
+	    to: tftp
+	    timeout: {minutes: 2}
+	    kernel:
+	      url: $(lava_quote "$kurl")
+	      type: $(lava_kernel_type "$arch")
+	    ramdisk:
+	      url: $(lava_quote "$iurl")
+	      compression: none
+	- boot:
+	    method: $method
+	    commands: ramdisk
+	    timeout: {minutes: $(( minutes + 3 ))}
+	- test:
+	    timeout: {minutes: $(( minutes + 1 ))}
+	EOF
+	lava_monitors "$(lava_suite "$torture" "$name")" "$torture"
+}
+
+# lava_job_context JOB: the job's context as KEY=VALUE lines (one
+# "extra_options=..." line per option), the way a LAVA server reads it to
+# render the device configuration.
+lava_job_context() {
+	python3 - "$1" <<-'EOF'
+	import sys, yaml
+	ctx = (yaml.safe_load(open(sys.argv[1])) or {}).get("context") or {}
+	for key, value in ctx.items():
+	    for item in (value if isinstance(value, list) else [value]):
+	        print("%s=%s" % (key, item))
+	EOF
+}
+
+# lava_device_qemu JOB [ACCEL [QEMU]]: the device configuration with which
+# lava-run boots JOB, rendered from the job's context as a LAVA server
+# renders its qemu.jinja2 device dictionary: the arch's QEMU binary (from
+# configs/arches.tsv), machine, CPU, memory and the extra options. ACCEL
+# (tcg, the default, or kvm) picks QEMU's accelerator; QEMU replaces the
+# table's binary (kvm.sh --qemu-cmd).
+lava_device_qemu() {
+	local job="$1" accel="${2:-tcg}" binary="${3:-}" ctx arch machine cpu memory opt
+	ctx=$(lava_job_context "$job") || return 1
+	arch=$(sed -n 's/^arch=//p' <<< "$ctx")
+	[ -n "$binary" ] || binary=$(arch_get "$arch" qemu_system 2> /dev/null) || binary=""
+	[ -n "$binary" ] || { lava_err device-qemu "no QEMU for arch '$arch' in configs/arches.tsv"; return 1; }
+	machine=$(sed -n 's/^machine=//p' <<< "$ctx")
+	cpu=$(sed -n 's/^cpu=//p' <<< "$ctx")
+	memory=$(sed -n 's/^memory=//p' <<< "$ctx")
+	cat <<-EOF
+	# SPDX-License-Identifier: GPL-2.0
+	# Device configuration for lava-run, written by kvm-scripts/lava.sh.
+	constants:
+	  failure_retry: 1
+	  boot_retry: 1
+	  spawn_maxread: 4092
+	  kernel-start-message: 'Linux version [0-9]'
+	  shutdown-message: 'reboot: Power down'
+	  default-shell-prompt: 'lava-test: # '
+	parameters: {}
+	available_architectures: [$arch]
+	actions:
+	  deploy:
+	    methods:
+	      image:
+	        parameters: {}
+	  boot:
+	    connections:
+	      serial:
+	    methods:
+	      qemu:
+	        parameters:
+	          command: $binary
+	          options:
+	EOF
+	case "$machine" in
+	"" | *accel=*) ;;
+	*) machine="$machine,accel=$accel" ;;
+	esac
+	[ -z "$machine" ] || echo "          - $(lava_quote "-M $machine")"
+	[ -z "$cpu" ] || echo "          - $(lava_quote "-cpu $cpu")"
+	[ -z "$memory" ] || echo "          - $(lava_quote "-m ${memory}M")"
+	while IFS= read -r opt; do
+		echo "          - $(lava_quote "$opt")"
+	done < <(sed -n 's/^extra_options=//p' <<< "$ctx")
+	cat <<-EOF
+	timeouts:
+	  actions: {}
+	  connections: {}
+	EOF
+}
+
+# lava_log_records LAVA_LOG KIND: the log lava-run writes, one JSON record
+# per line ({dt, lvl, msg}; some values carry a YAML tag, ! "3.0"), read
+# for KIND: "console" prints the console lines (the "target" records),
+# "results" one line per test result, "SUITE CASE RESULT [MEASUREMENT]",
+# leaving out LAVA's own "lava" suite except its "job" result.
+lava_log_records() {
+	python3 - "$1" "$2" <<-'EOF'
+	import json, sys
+	path, kind = sys.argv[1], sys.argv[2]
+	for line in open(path, errors="replace"):
+	    try:
+	        rec = json.loads(line.replace(': ! "', ': "'))
+	    except ValueError:
+	        continue
+	    msg = rec.get("msg")
+	    if kind == "console":
+	        if rec.get("lvl") == "target" and isinstance(msg, str):
+	            print(msg)
+	        continue
+	    if rec.get("lvl") != "results" or not isinstance(msg, dict):
+	        continue
+	    suite, case = msg.get("definition", "?"), msg.get("case", "?")
+	    if suite == "lava" and case != "job":
+	        continue
+	    out = [suite, case, msg.get("result", "?")]
+	    if "measurement" in msg:
+	        out.append(str(msg["measurement"]))
+	    print(" ".join(out))
+	EOF
+}
+
+# lava_console LAVA_LOG: the console of a job, as QEMU printed it.
+lava_console() {
+	lava_log_records "$1" console
+}
+
+# lava_results LAVA_LOG: the job's results, "SUITE CASE RESULT [MEASUREMENT]".
+lava_results() {
+	lava_log_records "$1" results
+}
+
+# lava_log_from_yaml YAML_LOG: a server's job log (lavacli jobs logs --raw:
+# a YAML list of {dt, lvl, msg}) as the JSON lines lava-run writes.
+lava_log_from_yaml() {
+	python3 - "$1" <<-'EOF'
+	import json, sys, yaml
+	for rec in yaml.safe_load(open(sys.argv[1])) or []:
+	    print(json.dumps(rec, default=str))
+	EOF
+}
+
+# lava_run_local JOB DEVICE OUTDIR: runs JOB with Debian's lava-run on this
+# machine; its log goes to OUTDIR/lava.log, the console to
+# OUTDIR/console.log, the results to OUTDIR/lava-results. The job id is
+# unique per process and job, so that two runs at once keep their
+# dispatcher folders apart. Returns lava-run's status.
+lava_run_local() {
+	local job="$1" device="$2" out="$3" id rc=0
+	mkdir -p "$out/lava-run"
+	id="nolibc-torture-$$-$(basename "$out")"
+	lava-run --job-id "$id" --output-dir "$out/lava-run" --device "$device" "$job" \
+		> "$out/lava.log" 2>&1 || rc=$?
+	lava_console "$out/lava.log" > "$out/console.log"
+	lava_results "$out/lava.log" > "$out/lava-results"
+	return "$rc"
+}
+
+# lava_validate JOB DEVICE OUTDIR: lava-run --validate; prints its error
+# line when the job is refused.
+lava_validate() {
+	local out="$3"
+	mkdir -p "$out"
+	if lava-run --validate --job-id "nolibc-torture-validate-$$" --output-dir "$out" \
+		--device "$2" "$1" > "$out/validate.log" 2>&1; then
+		return 0
+	fi
+	# the job result's error_msg says what is wrong; the error line only
+	# that the job "cannot terminate cleanly"
+	grep -o -m1 '"error_msg": "[^"]*' "$out/validate.log" | sed 's/^"error_msg": "//' >&2 ||
+		tail -n 3 "$out/validate.log" >&2
+	return 1
+}
+
+# lava_url_answers URL: true when URL can be read from: an existing folder
+# for file://, an HTTP answer (any status) for http:// and https://.
+lava_url_answers() {
+	case "$1" in
+	file://*) [ -d "${1#file://}" ] ;;
+	http://* | https://*) curl -s -o /dev/null --max-time 10 "$1" ;;
+	*) return 1 ;;
+	esac
+}
+
+# lava_server_user URL: the user a LAVA server's RPC2 URL (with user:token)
+# authenticates as. Fails, saying why, when the server does not answer or
+# does not take the token (anonymous users cannot submit jobs).
+lava_server_user() {
+	local out
+	if ! out=$(lavacli --uri "$1" system whoami 2>&1); then
+		lava_err submit "LAVA server $(lava_url_redacted "$1") refused: $(tail -n 1 <<< "$out")"
+		return 1
+	fi
+	case "$out" in
+	"" | "<AnonymousUser>")
+		lava_err submit "LAVA server $(lava_url_redacted "$1") did not take the token (anonymous); give https://USER:TOKEN@HOST/RPC2"
+		return 1
+		;;
+	esac
+	printf '%s\n' "$out"
+}
+
+# lava_url_redacted URL: URL with its token hidden, for messages.
+lava_url_redacted() {
+	sed -E 's#(://[^:/@]+):[^@/]*@#\1:***@#' <<< "$1"
+}
+
+# lava_option_error KIND ARCH DEVICE_TYPE ARTIFACTS_URL LOCAL SUBMIT_URL:
+# checks kvm.sh's --lava options before anything is built or written.
+# Prints the reason and fails when they cannot work.
+lava_option_error() {
+	local kind="$1" arch="$2" dtype="$3" url="$4" local_run="$5" submit="$6"
+	case "$kind" in
+	qemu | tftp) ;;
+	*) echo "--lava-device must be qemu or tftp, not '$kind'"; return 1 ;;
+	esac
+	if [ "$kind" = tftp ] && [ -z "$dtype" ]; then
+		case "$(arch_get "$arch" kernel_arch)" in
+		x86_64 | i386) ;;
+		*) echo "--lava-device tftp on $arch needs --lava-device-type (the LAVA device type of the board, e.g. one booted by U-Boot)"; return 1 ;;
+		esac
+	fi
+	if [ -n "$local_run" ] && [ -n "$submit" ]; then
+		echo "--lava-local and --lava-submit exclude each other"; return 1
+	fi
+	if [ -n "$local_run" ] && [ "$kind" != qemu ]; then
+		echo "--lava-local runs qemu jobs only; a tftp job needs a board (use --lava-submit)"; return 1
+	fi
+	if [ -n "$local_run" ]; then
+		command -v lava-run > /dev/null || { echo "--lava-local needs lava-run; install it: apt-get install lava-dispatcher"; return 1; }
+		if ! mkdir -p /var/lib/lava/dispatcher/tmp 2> /dev/null || [ ! -w /var/lib/lava/dispatcher/tmp ]; then
+			echo "--lava-local needs to write /var/lib/lava/dispatcher/tmp (lava-run's work folder): run as root"
+			return 1
+		fi
+	fi
+	if [ -n "$url" ]; then
+		case "$url" in
+		file://* | http://* | https://*) ;;
+		*) echo "--lava-artifacts-url must be file://, http:// or https://, not '$url'"; return 1 ;;
+		esac
+		lava_url_answers "$url" || { echo "--lava-artifacts-url $url does not answer"; return 1; }
+	fi
+	if [ -n "$submit" ]; then
+		command -v lavacli > /dev/null || { echo "--lava-submit needs lavacli; install it: apt-get install lavacli"; return 1; }
+		lava_server_user "$submit" > /dev/null 2> "${TMPDIR:-/tmp}/lava-user.$$" || {
+			sed 's/^lava.sh: submit: /--lava-submit: /' "${TMPDIR:-/tmp}/lava-user.$$"
+			rm -f "${TMPDIR:-/tmp}/lava-user.$$"
+			return 1
+		}
+		rm -f "${TMPDIR:-/tmp}/lava-user.$$"
+	fi
+	return 0
+}
+
+# --- command line ------------------------------------------------------------
+
+lava_main() {
+	local cmd="${1:-}"
+	[ $# -eq 0 ] || shift
+	case "$cmd" in
+	job-qemu) [ $# -eq 7 ] || { lava_err job-qemu "needs 7 arguments"; return 2; }; lava_job_qemu "$@" ;;
+	job-tftp) [ $# -eq 8 ] || { lava_err job-tftp "needs 8 arguments"; return 2; }; lava_job_tftp "$@" ;;
+	device-qemu) [ $# -ge 1 ] || { lava_err device-qemu "needs JOB"; return 2; }; lava_device_qemu "$@" ;;
+	run-local) [ $# -eq 3 ] || { lava_err run-local "needs JOB DEVICE OUTDIR"; return 2; }
+		lava_run_local "$@"; local rc=$?; cat "$3/lava-results"; return "$rc" ;;
+	console) lava_console "$1" ;;
+	results) lava_results "$1" ;;
+	*) sed -n '9,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2; return 2 ;;
+	esac
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+	set -eu
+	# shellcheck source=../configs/arch.sh
+	source "$LAVA_SH_DIR/../configs/arch.sh"
+	# shellcheck source=functions.sh
+	source "$LAVA_SH_DIR/functions.sh"
+	lava_main "$@"
+fi

@@ -1,0 +1,199 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# LAVA without kernels: kvm.sh refuses bad --lava options before anything
+# is built; the job written for every bootable arch passes lava-run
+# --validate; and the jobs' console monitors, run by the real lava-run
+# against our console fixtures (a stand-in QEMU prints them), give LAVA the
+# verdict the fixture was written for.
+set -u
+source "$(dirname "$0")/../lib.sh"
+source "$TOP/configs/arch.sh"
+source "$TOP/kvm-scripts/functions.sh"
+source "$TOP/kvm-scripts/lava.sh"
+
+t_tmpdir
+tmp="$T_TMP"
+source "$TOP/tests/kvm-lib.sh"
+export NOLIBC_TORTURE_CACHE="$tmp/cache"
+fixtures="$TOP/tests/fixtures/console"
+
+# --- refusals ------------------------------------------------------------------
+
+refused "unknown LAVA device kind" "--lava-device must be qemu or tftp, not 'board'" \
+	--lava "$tmp/jobs" --lava-device board
+refused "unknown arch with --lava" "unknown arch 'vax'" --lava "$tmp/jobs" --arch vax
+refused "tftp job without a device type on arm64" "needs --lava-device-type" \
+	--lava "$tmp/jobs" --lava-device tftp --arch aarch64
+refused "artifact URL with an unknown scheme" "must be file://, http:// or https://" \
+	--lava "$tmp/jobs" --lava-artifacts-url "ftp://example.invalid/x"
+refused "artifact URL that does not answer" "--lava-artifacts-url http://127.0.0.1:9/a does not answer" \
+	--lava "$tmp/jobs" --lava-artifacts-url "http://127.0.0.1:9/a"
+refused "artifact folder that does not exist" "does not answer" \
+	--lava "$tmp/jobs" --lava-artifacts-url "file://$tmp/no-such-folder"
+refused "--lava-local with a tftp job" "runs qemu jobs only" --lava-local --lava-device tftp
+refused "--lava-local with --lava-submit" "exclude each other" --lava-local --lava-submit http://127.0.0.1:9/RPC2
+refused "--lava with --buildonly" "--lava excludes" --lava "$tmp/jobs" --buildonly
+refused "LAVA server that does not answer" "--lava-submit: LAVA server http://u:\*\*\*@127.0.0.1:9/RPC2 refused" \
+	--lava-submit "http://u:secret@127.0.0.1:9/RPC2"
+
+# A stand-in LAVA server: XML-RPC system.whoami as LAVA answers it: the
+# user for the right user:token, HTTP 401 for a wrong one, None (the
+# anonymous user) without one.
+if command -v lavacli > /dev/null; then
+	python3 - "$tmp/rpc.port" > "$tmp/rpc.log" 2>&1 <<-'EOF' &
+	import base64, sys
+	from xmlrpc.server import SimpleXMLRPCServer, SimpleXMLRPCRequestHandler
+	class Handler(SimpleXMLRPCRequestHandler):
+	    rpc_paths = ("/RPC2",)
+	    def parse_request(self):
+	        if not super().parse_request():
+	            return False
+	        auth = self.headers.get("Authorization", "")
+	        self.server.user = None
+	        if auth.startswith("Basic "):
+	            if base64.b64decode(auth[6:]).decode() != "tester:good-token":
+	                self.send_error(401, "Authentication with user and token failed")
+	                return False
+	            self.server.user = "tester"
+	        return True
+	srv = SimpleXMLRPCServer(("127.0.0.1", 0), Handler, logRequests=False, allow_none=True)
+	srv.register_function(lambda: srv.user, "system.whoami")
+	srv.register_function(lambda: "2023.01", "system.version")
+	open(sys.argv[1], "w").write("%d\n" % srv.server_address[1])
+	srv.serve_forever()
+	EOF
+	rpc_pid=$!
+	for _ in $(seq 50); do [ -s "$tmp/rpc.port" ] && break; sleep 0.1; done
+	port=$(cat "$tmp/rpc.port" 2> /dev/null)
+	refused "LAVA server that refuses the token" "refused: .*401" \
+		--lava-submit "http://tester:bad-token@127.0.0.1:$port/RPC2"
+	refused "LAVA server without a token" "did not take the token \(anonymous\)" \
+		--lava-submit "http://127.0.0.1:$port/RPC2"
+	if user=$(lava_server_user "http://tester:good-token@127.0.0.1:$port/RPC2" 2>&1); then
+		t_eq "LAVA server that takes the token: its user" tester "$user"
+	else
+		t_fail "LAVA server that takes the token" "$user"
+	fi
+	kill "$rpc_pid" 2> /dev/null
+else
+	t_skip "LAVA server token checks" "lavacli is not installed (scripts/deps.sh lava)"
+fi
+
+t_eq "a URL's token is hidden in messages" "https://me:***@lava.example/RPC2" \
+	"$(lava_url_redacted "https://me:s3cret@lava.example/RPC2")"
+
+# --- jobs for every bootable arch, validated by lava-run ------------------------
+
+if ! command -v lava-run > /dev/null; then
+	t_skip "LAVA jobs validated by lava-run" "lava-run is not installed (scripts/deps.sh lava)"
+	t_done
+	exit
+fi
+if [ "$(id -u)" -ne 0 ]; then
+	t_skip "LAVA jobs validated by lava-run" "lava-run writes /var/lib/lava/dispatcher: needs root"
+	t_done
+	exit
+fi
+
+# args_for ARCH FILE: the QEMU command kvm.sh would run for TINY01 on ARCH,
+# one argument per line, from the same table functions kvm.sh uses.
+args_for() {
+	local arch="$1" a
+	{
+		arch_get "$arch" qemu_system
+		# shellcheck disable=SC2046 # one word per argument
+		printf '%s\n' $(specify_qemu_cpus "$arch" "$(identify_qemu_args "$arch" tcg)" 2)
+		printf '%s\n' -m 512M -nographic -no-reboot -kernel /k -initrd /i -append
+		a="$(identify_qemu_append "$arch") rcutorture.shutdown_secs=30 panic=-1"
+		echo "$a"
+	} > "$2"
+}
+
+for arch in $(arch_kernel_list); do
+	d="$tmp/arch/$arch"
+	mkdir -p "$d"
+	args_for "$arch" "$d/qemu-cmd.args"
+	# validate reads file:// artifacts: stand-ins will do
+	echo kernel > "$d/kernel"
+	echo initrd > "$d/initrd.cpio"
+	lava_job_qemu TINY01 "$arch" rcu 2 "file://$d/kernel" "file://$d/initrd.cpio" "$d/qemu-cmd.args" > "$d/job.yaml"
+	lava_device_qemu "$d/job.yaml" > "$d/device.yaml"
+	if err=$(lava_validate "$d/job.yaml" "$d/device.yaml" "$d/validate" 2>&1); then
+		t_ok "LAVA qemu job for $arch passes lava-run --validate"
+	else
+		t_fail "LAVA qemu job for $arch passes lava-run --validate" "$err"
+	fi
+	# the job boots what kvm.sh boots: every QEMU argument is in job and device
+	want=$(sed '$d' "$d/qemu-cmd.args" | grep -v -x -e -kernel -e -initrd -e /k -e /i -e -append | sed 1d | sort | tr '\n' ' ')
+	got=$( (sed -n "s/^ *- '\(.*\)'$/\1/p" "$d/device.yaml"; echo) | tr ' ' '\n' |
+		sed 's/,accel=tcg$//' | grep -v '^$' | sort | tr '\n' ' ')
+	if [ "$(tr ' ' '\n' <<< "$want" | sed 's/,accel=.*//' | grep -v '^$' | sort | tr '\n' ' ')" = "$got" ]; then
+		t_ok "LAVA device for $arch runs kvm.sh's QEMU arguments"
+	else
+		t_fail "LAVA device for $arch runs kvm.sh's QEMU arguments" "want '$want', device has '$got'"
+	fi
+	grep -q -F -- "$(sed -n '$p' "$d/qemu-cmd.args")" "$d/job.yaml" ||
+		t_fail "LAVA job for $arch carries the kernel command line" "not in $d/job.yaml"
+done
+
+# A broken job is refused: validate is not a rubber stamp.
+d="$tmp/arch/x86_64"
+grep -v 'pattern:' "$d/job.yaml" > "$d/broken.yaml"
+if lava_validate "$d/broken.yaml" "$d/device.yaml" "$d/validate-broken" 2> /dev/null; then
+	t_fail "lava-run --validate refuses monitors without patterns" "it passed"
+else
+	t_ok "lava-run --validate refuses monitors without patterns"
+fi
+
+# --- the monitors against console fixtures ---------------------------------------
+
+# monitor_case NAME TORTURE FIXTURE SUITE_RESULT: runs a job whose QEMU
+# prints FIXTURE through lava-run; LAVA's verdict result must be
+# SUITE_RESULT ("end_of_test pass", "kernel_panic fail", ...).
+monitor_case() {
+	local name="$1" torture="$2" fixture="$3" want="$4" d="$tmp/mon/$1" got
+	mkdir -p "$d"
+	printf '#!/bin/sh\n# stand-in QEMU: the console of a fixture\ncat %q\n' "$fixture" > "$d/qemu"
+	chmod +x "$d/qemu"
+	args_for x86_64 "$d/qemu-cmd.args"
+	lava_job_qemu "$name" x86_64 "$torture" 1 "file://$fixture" "file://$fixture" "$d/qemu-cmd.args" > "$d/job.yaml"
+	lava_device_qemu "$d/job.yaml" tcg "$d/qemu" > "$d/device.yaml"
+	lava_run_local "$d/job.yaml" "$d/device.yaml" "$d/out" || true
+	got=$(awk -v s="$(lava_suite "$torture" "$name" | tr '[:upper:]' '[:lower:]')" '$1 == s { print $2, $3 }' "$d/out/lava-results")
+	t_eq "LAVA monitor: $name gives '$want'" "$want" "$got"
+}
+
+monitor_case rcu-ok rcu "$fixtures/rcu-success.log" "end_of_test pass"
+monitor_case rcu-end-failure rcu "$fixtures/rcu-end-failure.log" "end_of_test fail"
+monitor_case rcu-panic rcu "$fixtures/panic.log" "kernel_panic fail"
+monitor_case lock-ok lock "$fixtures/lock-success.log" "end_of_test pass"
+# a run that never printed its end line gets no verdict from LAVA (the job
+# ends at the console's end or its timeout); ours says FAILURE from "!!!"
+monitor_case lock-no-end lock "$fixtures/lock-failure.log" ""
+monitor_case scf-failure scf "$fixtures/scf-failure.log" "end_of_test fail"
+monitor_case refscale-ok refscale "$fixtures/refscale-success.log" "end_of_test pass"
+monitor_case rcuscale-ok rcuscale "$fixtures/rcuscale-success.log" "test_complete pass"
+monitor_case nolibc-ok nolibc "$fixtures/nolibc-success.log" "nolibc_test pass"
+monitor_case nolibc-failure nolibc "$fixtures/nolibc-failure.log" "nolibc_test fail"
+
+# The grace periods as LAVA measurements: one per statistics line, the
+# same numbers as the fixture's "ver:" fields, in order.
+want=$(sed -n 's/.*-torture: rtc: .* ver: \([0-9]*\) .*/\1/p' "$fixtures/rcu-success.log" | tr '\n' ' ')
+got=$(awk '$1 == "rcu-rcu-ok-work" && $2 == "ver" { printf "%d ", $4 }' "$tmp/mon/rcu-ok/out/lava-results")
+if [ -n "$want" ] && [ "$want" = "$got" ]; then
+	t_ok "LAVA measurements: rcutorture's grace periods ($want)"
+else
+	t_fail "LAVA measurements: rcutorture's grace periods" "want '$want', got '$got'"
+fi
+
+# The console comes back whole: what our own verdict reads after a LAVA run.
+# (less the "poweroff" LAVA types at the end, which the console echoes)
+if diff "$fixtures/panic.log" <(lava_console "$tmp/mon/rcu-panic/out/lava.log" | grep -v -x poweroff) > "$tmp/console.diff"; then
+	t_ok "the console out of a LAVA log is the console QEMU printed"
+else
+	t_fail "the console out of a LAVA log" "$(head -n 5 "$tmp/console.diff")"
+fi
+t_eq "our verdict on LAVA's console of the panic" PANIC \
+	"$(parse_console "$tmp/mon/rcu-panic/out/console.log" rcu | sed -n 's/^verdict=//p')"
+
+t_done
