@@ -819,8 +819,12 @@ lava_boot_submit() {
 	declare -A ids=()
 	for run in "${run_names[@]}"; do
 		[ -n "${images[$run]:-}" ] || continue
-		id=$(lavacli --uri "$lava_submit" jobs submit "$lava_dir/$run/job.yaml") ||
-			{ set_verdict "$run" LAVA-REFUSED "the server did not take $lava_dir/$run/job.yaml"; continue; }
+		id=$(lavacli --uri "$lava_submit" jobs submit "$lava_dir/$run/job.yaml" 2>&1) || true
+		if ! [[ $id =~ ^[0-9.]+$ ]]; then
+			set_verdict "$run" LAVA-REFUSED "the server did not take $lava_dir/$run/job.yaml: $id"
+			say "$run: LAVA-REFUSED: $id"
+			continue
+		fi
 		ids[$run]=$id
 		boot_starts[$run]=$SECONDS
 		echo "$id" > "$results/$run/lava-job-id"

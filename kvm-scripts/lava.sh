@@ -200,9 +200,13 @@ lava_kernel_type() {
 
 # lava_job_tftp NAME ARCH TORTURE TIMEOUT_MIN KERNEL_URL INITRD_URL APPEND DEVICE_TYPE:
 # a LAVA job for a real board that fetches kernel and initrd over TFTP:
-# iPXE on x86 machines, U-Boot elsewhere.
+# iPXE on x86 machines, U-Boot elsewhere. APPEND loses its console= and
+# earlyprintk= words: they name QEMU's console, and the device type
+# supplies the board's.
 lava_job_tftp() {
 	local name="$1" arch="$2" torture="$3" minutes="$4" kurl="$5" iurl="$6" append="$7" dtype="$8" method
+	# shellcheck disable=SC2086 # split the command line into its words
+	append=$(printf '%s\n' $append | grep -v -E '^(console|earlyprintk)=' | tr '\n' ' ' | sed 's/ $//')
 	case "$(arch_get "$arch" kernel_arch)" in
 	x86_64 | i386) method=ipxe ;;
 	*) method=u-boot ;;
@@ -304,7 +308,8 @@ lava_device_qemu() {
 
 # lava_log_records LAVA_LOG KIND: the log lava-run writes, one JSON record
 # per line ({dt, lvl, msg}; some values carry a YAML tag, ! "3.0"), read
-# for KIND: "console" prints the console lines (the "target" records),
+# for KIND: "console" prints the console lines (the "target" and
+# "feedback" records),
 # "results" one line per test result, "SUITE CASE RESULT [MEASUREMENT]",
 # leaving out LAVA's own "lava" suite except its "job" result.
 lava_log_records() {
@@ -318,7 +323,9 @@ lava_log_records() {
 	        continue
 	    msg = rec.get("msg")
 	    if kind == "console":
-	        if rec.get("lvl") == "target" and isinstance(msg, str):
+	        # "feedback": what the board printed while LAVA was between
+	        # actions (the end of a run often comes as LAVA finishes)
+	        if rec.get("lvl") in ("target", "feedback") and isinstance(msg, str):
 	            print(msg)
 	        continue
 	    if rec.get("lvl") != "results" or not isinstance(msg, dict):

@@ -36,32 +36,11 @@ refused "--lava with --buildonly" "--lava excludes" --lava "$tmp/jobs" --buildon
 refused "LAVA server that does not answer" "--lava-submit: LAVA server http://u:\*\*\*@127.0.0.1:9/RPC2 refused" \
 	--lava-submit "http://u:secret@127.0.0.1:9/RPC2"
 
-# A stand-in LAVA server: XML-RPC system.whoami as LAVA answers it: the
-# user for the right user:token, HTTP 401 for a wrong one, None (the
-# anonymous user) without one.
+# A stand-in LAVA server (tests/lava-stand-in-server.py) answers
+# system.whoami as LAVA does: the user for the right user:token, HTTP 401
+# for a wrong one, the anonymous user without one.
 if command -v lavacli > /dev/null; then
-	python3 - "$tmp/rpc.port" > "$tmp/rpc.log" 2>&1 <<-'EOF' &
-	import base64, sys
-	from xmlrpc.server import SimpleXMLRPCServer, SimpleXMLRPCRequestHandler
-	class Handler(SimpleXMLRPCRequestHandler):
-	    rpc_paths = ("/RPC2",)
-	    def parse_request(self):
-	        if not super().parse_request():
-	            return False
-	        auth = self.headers.get("Authorization", "")
-	        self.server.user = None
-	        if auth.startswith("Basic "):
-	            if base64.b64decode(auth[6:]).decode() != "tester:good-token":
-	                self.send_error(401, "Authentication with user and token failed")
-	                return False
-	            self.server.user = "tester"
-	        return True
-	srv = SimpleXMLRPCServer(("127.0.0.1", 0), Handler, logRequests=False, allow_none=True)
-	srv.register_function(lambda: srv.user, "system.whoami")
-	srv.register_function(lambda: "2023.01", "system.version")
-	open(sys.argv[1], "w").write("%d\n" % srv.server_address[1])
-	srv.serve_forever()
-	EOF
+	"$TOP/tests/lava-stand-in-server.py" "$tmp/rpc.port" "$tmp" tester:good-token > "$tmp/rpc.log" 2>&1 &
 	rpc_pid=$!
 	for _ in $(seq 50); do [ -s "$tmp/rpc.port" ] && break; sleep 0.1; done
 	port=$(cat "$tmp/rpc.port" 2> /dev/null)
@@ -81,6 +60,21 @@ fi
 
 t_eq "a URL's token is hidden in messages" "https://me:***@lava.example/RPC2" \
 	"$(lava_url_redacted "https://me:s3cret@lava.example/RPC2")"
+
+# The console out of a lava-run log: "target" lines, and "feedback" lines
+# (what the board printed while LAVA was between actions: often the end of
+# a run). Other records are LAVA's own.
+cat > "$tmp/log.jsonl" <<'EOF'
+{"dt": "2026-12-04T17:07:30.1", "lvl": "info", "msg": "start: 3 lava-test-monitor"}
+{"dt": "2026-12-04T17:07:30.2", "lvl": "target", "msg": "[   21.0] rcu-torture: rtc: (____ptrval____) ver: 331 tfle: 0"}
+{"dt": "2026-12-04T17:07:37.9", "lvl": "results", "msg": {"case": "ver", "definition": "rcu-x-work", "measurement": ! "331.0", "result": "pass"}}
+{"dt": "2026-12-04T17:07:37.9", "lvl": "feedback", "msg": "[   22.3] rcu-torture:--- End of test: SUCCESS: nreaders=1"}
+{"dt": "2026-12-04T17:07:38.0", "lvl": "input", "msg": "poweroff\n"}
+EOF
+t_eq "LAVA log: the console is its target and feedback lines" \
+	"[   21.0] rcu-torture: rtc: (____ptrval____) ver: 331 tfle: 0|[   22.3] rcu-torture:--- End of test: SUCCESS: nreaders=1" \
+	"$(lava_console "$tmp/log.jsonl" | paste -s -d '|')"
+t_eq "LAVA log: a tagged measurement is read" "rcu-x-work ver pass 331.0" "$(lava_results "$tmp/log.jsonl")"
 
 # --- jobs for every bootable arch, validated by lava-run ------------------------
 
