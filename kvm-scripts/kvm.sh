@@ -741,6 +741,7 @@ lava_write_jobs() {
 	# the job's timeouts: the run, the grace a local run gives, a minute
 	minutes=$(( (duration + grace + 59) / 60 + 1 ))
 	cp "$initrd" "$lava_dir/initrd.cpio"
+	[ "$lava_device" != qemu ] || lava_device_dictionary "$acc" > "$lava_dir/qemu-device.jinja2"
 	for run in "${run_names[@]}"; do
 		[ -n "${images[$run]:-}" ] || continue
 		dir="$lava_dir/$run"

@@ -235,6 +235,18 @@ lava_job_tftp() {
 	lava_monitors "$(lava_suite "$torture" "$name")" "$torture"
 }
 
+# lava_device_dictionary ACCEL: the device dictionary of a "qemu" device
+# on a LAVA server that runs these jobs: the stock qemu.jinja2 takes the
+# arch, machine, CPU, memory and options from each job's context; without
+# KVM (ACCEL tcg) it must not add -enable-kvm.
+lava_device_dictionary() {
+	echo "{# SPDX-License-Identifier: GPL-2.0 #}"
+	echo "{# A qemu device for nolibc-torture jobs (kvm-scripts/lava.sh). #}"
+	echo "{% extends 'qemu.jinja2' %}"
+	[ "${1:-tcg}" = kvm ] || echo "{% set no_kvm = True %}"
+	echo "{% set netdevice = 'user' %}"
+}
+
 # lava_job_context JOB: the job's context as KEY=VALUE lines (one
 # "extra_options=..." line per option), the way a LAVA server reads it to
 # render the device configuration.
