@@ -65,6 +65,8 @@ source "$KVM_DIR/../configs/env.sh"
 source "$KVM_DIR/functions.sh"
 # shellcheck source=lava.sh
 source "$KVM_DIR/lava.sh"
+# shellcheck source=cache.sh
+source "$KVM_DIR/cache.sh"
 
 usage() {
 	sed -n '/^# Usage:/,/^# Exit status/p' "$0" | sed 's/^# \{0,1\}//'
@@ -216,15 +218,8 @@ prepare_kernel_src() {
 	tarball=$(find /usr/src -maxdepth 1 -name 'linux-source-*.tar.xz' 2>/dev/null | sort -V | tail -n 1)
 	[ -n "$tarball" ] || die "no kernel source: apt-get install linux-source-6.1 (or pass --kernel-src DIR)"
 	dest="$PROJECT_CACHE/src/$(basename "$tarball" .tar.xz)"
-	if [ ! -e "$dest/.extracted" ]; then
-		say "extracting $tarball into $dest (once)"
-		rm -rf "$dest.tmp"
-		mkdir -p "$dest.tmp"
-		tar -xJf "$tarball" -C "$dest.tmp" --strip-components=1
-		rm -rf "$dest"
-		mv "$dest.tmp" "$dest"
-		touch "$dest/.extracted"
-	fi
+	[ -e "$dest/.extracted" ] || say "kernel source: $tarball into $dest (once; other runs wait for it)"
+	cache_extract_tarball "$tarball" "$dest" || die "cannot extract $tarball"
 	kernel_src="$dest"
 }
 
@@ -316,16 +311,27 @@ configure() {
 
 # build_scenario RUN_NAME: builds (or reuses) the kernel; sets image_path.
 # Records BUILD-FAILED or CONFIG-MISMATCH in the run folder on failure.
+# Another run building or checking the same folder is waited for (the
+# lock BUILD_DIR.lock), so two runs never run make in one folder.
 image_path=""
 build_scenario() {
-	local run="$1" scenario rundir bdir image t0 rc=0
+	local bdir
+	bdir=$(build_dir "$(scenario_of "$1")")
+	echo "$bdir" > "$results/$1/build-dir"
+	cache_with_lock "$bdir.lock" "the $arch $(scenario_of "$1") kernel in $bdir" \
+		build_scenario_locked "$1" "$bdir"
+}
+
+# build_scenario_locked RUN_NAME BUILD_DIR: build_scenario under its lock.
+# The folder's stamp .built is removed before make touches anything and
+# written last, so a build cut off half-way is never reused.
+build_scenario_locked() {
+	local run="$1" bdir="$2" scenario rundir image t0 rc=0
 	scenario=$(scenario_of "$run")
 	rundir="$results/$run"
-	bdir=$(build_dir "$scenario")
 	image="$bdir/$(identify_boot_image "$arch")"
 	make_log="$rundir/Make.out"
 	: > "$make_log"
-	echo "$bdir" > "$rundir/build-dir"
 	t0=$SECONDS
 	if [ -e "$bdir/.built" ] && [ -e "$image" ] && [ -z "$trust_make" ]; then
 		say "$run: reusing kernel $bdir"
@@ -357,7 +363,7 @@ build_scenario() {
 	fi
 	[ -e "$image" ] || { set_verdict "$run" BUILD-FAILED "no $image after make"; return 1; }
 	cp "$make_log" "$bdir/Make.out"
-	touch "$bdir/.built"
+	date '+%Y-%m-%d %H:%M:%S' > "$bdir/.built"
 	echo $((SECONDS - t0)) > "$rundir/build-seconds"
 	say "$run: built in $((SECONDS - t0))s"
 	image_path="$image"

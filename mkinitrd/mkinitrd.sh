@@ -104,7 +104,7 @@ elf_trim() {
 	local tool="$PROJECT_CACHE/tools/elf-trim"
 	if [ ! -x "$tool" ] || [ "$here/elf-trim.c" -nt "$tool" ]; then
 		mkdir -p "$(dirname "$tool")"
-		cc -O2 -o "$tool.tmp" "$here/elf-trim.c" && mv "$tool.tmp" "$tool"
+		cc -O2 -o "$tool.tmp.$$" "$here/elf-trim.c" && mv "$tool.tmp.$$" "$tool"
 	fi
 	"$tool" "$1"
 }

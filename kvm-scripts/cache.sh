@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# The shared cache (~/.cache/nolibc-torture) is used by every run on the
+# machine at once: two runs that want the same kernel build, the same
+# source extraction or the same tool must take turns, and a job cut off
+# half-way must never be taken for a finished one. Source this file; it
+# defines functions only.
+#
+# Locks are flock(1) locks on a file next to what they guard. The kernel
+# drops a flock when its last holder exits, even on kill -9, so a lock is
+# never left stale; a job's completion stamp is written last, so a job that
+# died leaves no stamp and is done again by the next run.
+
+# cache_with_lock LOCKFILE WHAT CMD...: runs CMD (a function or command, in
+# this shell) while holding an exclusive lock on LOCKFILE. When another
+# process holds it, says so on stderr, naming WHAT and the holder, and
+# waits. Returns CMD's status. Children CMD starts inherit the lock: a make
+# it left running keeps the folder locked until it ends.
+cache_with_lock() {
+	local lock="$1" what="$2" fd rc=0 t0=$SECONDS
+	shift 2
+	mkdir -p "$(dirname "$lock")"
+	# <> opens without truncating: the holder's note stays readable.
+	exec {fd}<> "$lock"
+	if ! flock -n "$fd"; then
+		echo "cache: waiting for $what: $(head -n 1 "$lock" 2> /dev/null || echo "another process") holds $lock" >&2
+		flock "$fd"
+		echo "cache: got $what after $((SECONDS - t0))s of waiting" >&2
+	fi
+	printf 'pid %s (%s) since %s\n' "$$" "$(basename "$0")" "$(date +%H:%M:%S)" > "$lock"
+	"$@" || rc=$?
+	exec {fd}>&-
+	return "$rc"
+}
+
+# cache_extract_locked TARBALL DEST: the body of cache_extract_tarball.
+cache_extract_locked() {
+	local tarball="$1" dest="$2" tmp
+	[ ! -e "$dest/.extracted" ] || return 0
+	echo "cache: extracting $tarball into $dest (once)" >&2
+	tmp="$dest.tmp.$$"
+	rm -rf "$tmp"
+	mkdir -p "$tmp"
+	tar -xJf "$tarball" -C "$tmp" --strip-components=1 || {
+		rm -rf "$tmp"
+		echo "cache_extract_tarball: extracting $tarball failed" >&2
+		return 1
+	}
+	touch "$tmp/.extracted"
+	rm -rf "$dest"
+	mv "$tmp" "$dest"
+}
+
+# cache_extract_tarball TARBALL DEST: DEST holds TARBALL's tree (its top
+# folder stripped), extracted once; a second caller waits for the first.
+# The lock file is DEST.lock, which nolibc/Makefile takes too.
+cache_extract_tarball() {
+	cache_with_lock "$2.lock" "the extraction of $(basename "$1")" cache_extract_locked "$1" "$2"
+}
