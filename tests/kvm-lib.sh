@@ -35,3 +35,75 @@ run_kvm() {
 	echo "--- kvm.sh $* (exit $rc)"
 	cat "$T_TMP/$name.log"
 }
+
+# kvm_stubs: a fake kernel tree in $T_TMP/ksrc (sets ksrc) and, first on
+# PATH in $T_TMP/bin, a stub make and a stub QEMU, so kvm.sh runs whole
+# without building or booting a kernel. Each logs a line to $STUB_LOG.
+# The stub make fails when two makes run in one build folder at once;
+# STUB_HOLD=1 holds its image step until $STUB_RELEASE exists; STUB_FAIL=1
+# fails it. The stub QEMU ("qemu-stub"): "--version" prints a version; a
+# boot prints $STUB_CONSOLE (or $STUB_KVM_CONSOLE when asked for KVM and
+# that is set), then $STUB_QEMU_STDERR on stderr, and exits
+# $STUB_QEMU_EXIT (default 0).
+kvm_stubs() {
+	ksrc="$T_TMP/ksrc"
+	mkdir -p "$ksrc/kernel/rcu" "$ksrc/scripts/kconfig" "$T_TMP/bin"
+	echo "# fake" > "$ksrc/Makefile"
+	cat > "$ksrc/scripts/kconfig/merge_config.sh" <<'EOF'
+#!/bin/bash
+# merge_config.sh -m -O DIR BASE FRAGMENT: the fragment becomes the .config.
+cat "$5" > "$4.merged" && mv "$4.merged" "$3/.config"
+EOF
+	cat > "$T_TMP/bin/make" <<'EOF'
+#!/bin/bash
+o="" target=""
+for a in "$@"; do
+	case "$a" in
+	O=*) o=${a#O=} ;;
+	tinyconfig|olddefconfig|bzImage) target=$a ;;
+	esac
+done
+mkdir -p "$o"
+# Every make in a build folder holds O/.stub-busy: finding it taken
+# means two makes share the folder.
+if ! mkdir "$o/.stub-busy" 2> /dev/null; then
+	echo "stub make: another make is running in $o" >&2
+	echo "collision $target" >> "$STUB_LOG"
+	exit 2
+fi
+echo "$$" > "$o/.stub-busy/pid"
+echo "$target" >> "$STUB_LOG"
+case "$target" in
+tinyconfig) : > "$o/.config" ;;
+bzImage)
+	if [ "${STUB_HOLD:-}" = 1 ]; then
+		for _ in $(seq 300); do [ -e "$STUB_RELEASE" ] && break; sleep 0.1; done
+	fi
+	if [ "${STUB_FAIL:-}" = 1 ]; then
+		rm -rf "$o/.stub-busy"
+		echo "stub make: error: planned failure" >&2
+		exit 2
+	fi
+	mkdir -p "$o/arch/x86/boot"
+	echo kernel > "$o/arch/x86/boot/bzImage" ;;
+esac
+rm -rf "$o/.stub-busy"
+EOF
+	cat > "$T_TMP/bin/qemu-stub" <<'EOF'
+#!/bin/bash
+if [ "${1:-}" = --version ]; then
+	echo "QEMU emulator version 7.2.0 (stub)"
+	exit 0
+fi
+echo "qemu $*" >> "$STUB_LOG"
+console=${STUB_CONSOLE:-/dev/null}
+case " $* " in
+*accel=kvm*) [ -z "${STUB_KVM_CONSOLE:-}" ] || console=$STUB_KVM_CONSOLE ;;
+esac
+cat "$console"
+[ -z "${STUB_QEMU_STDERR:-}" ] || echo "$STUB_QEMU_STDERR" >&2
+exit "${STUB_QEMU_EXIT:-0}"
+EOF
+	chmod +x "$T_TMP/bin/make" "$T_TMP/bin/qemu-stub" "$ksrc/scripts/kconfig/merge_config.sh"
+	export PATH="$T_TMP/bin:$PATH" STUB_LOG="$T_TMP/stub.log"
+}

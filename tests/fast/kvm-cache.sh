@@ -19,60 +19,14 @@ for cmd in gcc flock; do
 	fi
 done
 
-# A fake kernel tree: enough for kvm.sh to take it as one.
-ksrc="$tmp/ksrc"
-mkdir -p "$ksrc/kernel/rcu" "$ksrc/scripts/kconfig" "$tmp/bin"
-echo "# fake" > "$ksrc/Makefile"
-cat > "$ksrc/scripts/kconfig/merge_config.sh" <<'EOF'
-#!/bin/bash
-# merge_config.sh -m -O DIR BASE FRAGMENT: the fragment becomes the .config.
-cat "$5" > "$4.merged" && mv "$4.merged" "$3/.config"
-EOF
-# The stub make. Every make in a build folder holds O/.stub-busy; finding
-# it taken means two makes share the folder, which is the bug to catch.
-# STUB_HOLD=1: the image step waits for $tmp/release. STUB_FAIL=1: it fails.
-cat > "$tmp/bin/make" <<'EOF'
-#!/bin/bash
-o="" target=""
-for a in "$@"; do
-	case "$a" in
-	O=*) o=${a#O=} ;;
-	tinyconfig|olddefconfig|bzImage) target=$a ;;
-	esac
-done
-mkdir -p "$o"
-if ! mkdir "$o/.stub-busy" 2> /dev/null; then
-	echo "stub make: another make is running in $o" >&2
-	echo "collision $target" >> "$STUB_LOG"
-	exit 2
-fi
-echo "$$" > "$o/.stub-busy/pid"
-echo "$target" >> "$STUB_LOG"
-case "$target" in
-tinyconfig) : > "$o/.config" ;;
-bzImage)
-	if [ "${STUB_HOLD:-}" = 1 ]; then
-		for _ in $(seq 300); do [ -e "$STUB_RELEASE" ] && break; sleep 0.1; done
-	fi
-	if [ "${STUB_FAIL:-}" = 1 ]; then
-		rm -rf "$o/.stub-busy"
-		echo "stub make: error: planned failure" >&2
-		exit 2
-	fi
-	mkdir -p "$o/arch/x86/boot"
-	echo kernel > "$o/arch/x86/boot/bzImage" ;;
-esac
-rm -rf "$o/.stub-busy"
-EOF
-chmod +x "$tmp/bin/make" "$ksrc/scripts/kconfig/merge_config.sh"
-export PATH="$tmp/bin:$PATH" STUB_LOG="$tmp/stub.log" STUB_RELEASE="$tmp/release"
+kvm_stubs
+export STUB_RELEASE="$tmp/release"
 : > "$STUB_LOG"
 args=(--buildonly --arch x86_64 --kernel-src "$ksrc" --configs TINY01)
 
 # wait_for FILE PATTERN: up to 30 s for PATTERN to show up in FILE.
 wait_for() {
-	local i
-	for i in $(seq 300); do
+	for _ in $(seq 300); do
 		grep -q -- "$2" "$1" 2> /dev/null && return 0
 		sleep 0.1
 	done
@@ -146,7 +100,7 @@ t_eq "after a killed build the next run builds" $((before + 1)) "$(images)"
 t_eq "without waiting for the dead run" 0 "$(grep -c 'waiting for' "$tmp/after-kill.log")"
 
 # 4. cache_extract_tarball: once, and a second caller waits for the first.
-# shellcheck source=../kvm-scripts/cache.sh
+# shellcheck source=/dev/null
 source "$TOP/kvm-scripts/cache.sh"
 mkdir -p "$tmp/tree/linux-x/kernel"
 echo "obj-y += x.o" > "$tmp/tree/linux-x/kernel/Makefile"
