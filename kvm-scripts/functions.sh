@@ -33,6 +33,12 @@ is_positive_int() {
 	[[ $1 =~ ^[0-9]{1,9}$ ]] && [ "$((10#$1))" -gt 0 ]
 }
 
+# is_memory_size VALUE: true for a size QEMU's -m takes: N (MiB) or N with
+# a k, M, G or T suffix (either case), N > 0.
+is_memory_size() {
+	[[ $1 =~ ^([0-9]{1,9})[kKmMgGtT]?$ ]] && [ "$((10#${BASH_REMATCH[1]}))" -gt 0 ]
+}
+
 # ---------------------------------------------------------------------------
 # Which QEMU, which image, which arguments.
 
@@ -479,6 +485,22 @@ rcu_ver_stuck() {
 		}' "$1"
 }
 
+# qemu_failed_verdict LOG EXIT_STATUS: when QEMU ended by itself with a
+# nonzero status before the kernel printed its "Linux version" banner,
+# prints "verdict=QEMU-FAILED" and "reason=" QEMU's first error line (the
+# first line led by a program name containing "qemu", else the first
+# non-empty line); otherwise prints nothing and fails. An early kernel
+# crash with -no-reboot ends QEMU with status 0, so it is not counted here.
+qemu_failed_verdict() {
+	local log="$1" status="$2" line
+	[[ $status =~ ^[0-9]+$ ]] && [ "$status" -ne 0 ] || return 1
+	! grep -q 'Linux version ' "$log" 2> /dev/null || return 1
+	line=$(grep -E -m1 '^[^ :]*qemu[^ :]*: ' "$log" 2> /dev/null) ||
+		line=$(grep -m1 '[^[:space:]]' "$log" 2> /dev/null) ||
+		line="QEMU printed nothing"
+	printf 'verdict=QEMU-FAILED\nreason=%s (exit status %s)\n' "$(tr -d '\r' <<< "$line")" "$status"
+}
+
 # console_verdict LOG TYPE: two lines, "verdict=V" and "reason=TEXT".
 # In order of precedence: NETBOOT-FAILED (netboot.sh's line
 # "NETBOOT-FAILED: STEP: DETAIL": the kernel never came over the network),
@@ -533,4 +555,32 @@ parse_console() {
 	echo "stall=$(console_count "$log" 'detected (expedited )?stalls on CPUs/tasks|self-detected stall')"
 	echo "starved=$(console_count "$log" 'kthread starved')"
 	echo "badness=$(console_count "$log" 'Badness')"
+}
+
+# run_verdict RUN_DIR TYPE: the verdict of one scenario's result folder:
+# parse_console on its console.log, then what kvm.sh noted beside it:
+# "qemu-exit" (QEMU's exit status when it ended by itself; QEMU-FAILED when
+# it failed before the kernel started) and "killed" (stopped at duration +
+# grace: HANG unless the console already shows a worse end). Prints
+# parse_console's lines with verdict and reason decided.
+run_verdict() {
+	local dir="$1" type="$2" summary v reason q
+	summary=$(parse_console "$dir/console.log" "$type") || return 1
+	v=$(sed -n 's/^verdict=//p' <<< "$summary")
+	reason=$(sed -n 's/^reason=//p' <<< "$summary")
+	if [ "$v" != NETBOOT-FAILED ] && [ -e "$dir/qemu-exit" ] &&
+	   q=$(qemu_failed_verdict "$dir/console.log" "$(cat "$dir/qemu-exit")"); then
+		v=QEMU-FAILED
+		reason=$(sed -n 's/^reason=//p' <<< "$q")
+	elif [ -e "$dir/killed" ]; then
+		case "$v" in
+		PANIC | GP-HANG | FAILURE | NETBOOT-FAILED) ;;
+		*)
+			v=HANG
+			reason="$(cat "$dir/killed"); console said: $reason"
+			;;
+		esac
+	fi
+	printf 'verdict=%s\nreason=%s\n' "$v" "$reason"
+	grep -v -e '^verdict=' -e '^reason=' <<< "$summary"
 }

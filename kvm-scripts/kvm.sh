@@ -144,6 +144,14 @@ arch="$canonical"
 [ -n "$(arch_get "$arch" qemu_system)" ] ||
 	bad_usage "$arch is a library-only row of configs/arches.tsv (kernels: $(arch_kernel_list | tr '\n' ' '))"
 case "$accel" in auto|kvm|tcg) ;; *) bad_usage "--accel must be auto, kvm or tcg" ;; esac
+is_memory_size "$memory" || bad_usage "bad --memory '$memory' (want N MiB, or N with a k, M, G or T suffix)"
+if [ -n "$qemu_cmd" ] && ! command -v "$qemu_cmd" > /dev/null; then
+	bad_usage "--qemu-cmd (or TORTURE_QEMU_CMD) '$qemu_cmd': no such command"
+fi
+if [ -n "$kernel_src" ] && { [ ! -f "$kernel_src/Makefile" ] || [ ! -d "$kernel_src/kernel/rcu" ]; }; then
+	bad_usage "--kernel-src '$kernel_src' is not a kernel tree (no Makefile and kernel/rcu/)"
+fi
+[ -z "$results" ] || [ -d "$results" ] || [ ! -e "$results" ] || bad_usage "--results '$results' is not a folder"
 case "$boot_mode" in kernel|tftp) ;; *) bad_usage "--boot must be kernel or tftp" ;; esac
 case "$tftp_server" in builtin|real) ;; *) bad_usage "--tftp-server must be builtin or real" ;; esac
 [ -z "$stage_only" ] || boot_mode=tftp
@@ -496,9 +504,12 @@ boot_start() {
 # power-off (QEMU keeps running after "reboot: Power down" when the machine
 # has no ACPI), on a panic, or after duration + grace.
 boot_finished() {
-	local run="$1" rundir="$results/$1" pid="${qemu_pids[$1]}"
+	local run="$1" rundir="$results/$1" pid="${qemu_pids[$1]}" status=0
 	if ! kill -0 "$pid" 2>/dev/null; then
-		wait "$pid" 2>/dev/null || true
+		# QEMU ended by itself: its status tells a QEMU that never
+		# started (bad option, missing file) from a guest that ended.
+		wait "$pid" 2>/dev/null || status=$?
+		echo "$status" > "$rundir/qemu-exit"
 		return 0
 	fi
 	if grep -qE 'reboot: (Power down|System halted)|Kernel panic - not syncing' "$rundir/console.log"; then
@@ -554,16 +565,10 @@ set_verdict() {
 
 # judge RUN_NAME: verdict from the console, plus splat counts.
 judge() {
-	local run="$1" rundir="$results/$1" v reason
-	parse_console "$rundir/console.log" "$torture" > "$rundir/console.summary"
-	v=$(sed -n 's/^verdict=//p' "$rundir/console.summary")
-	reason=$(sed -n 's/^reason=//p' "$rundir/console.summary")
-	if [ -e "$rundir/killed" ] && [ "$v" != PANIC ] && [ "$v" != GP-HANG ] && [ "$v" != FAILURE ] &&
-	   [ "$v" != NETBOOT-FAILED ]; then
-		v=HANG
-		reason="$(cat "$rundir/killed"); console said: $reason"
-	fi
-	set_verdict "$run" "$v" "$reason"
+	local run="$1" rundir="$results/$1"
+	run_verdict "$rundir" "$torture" > "$rundir/console.summary"
+	set_verdict "$run" "$(sed -n 's/^verdict=//p' "$rundir/console.summary")" \
+		"$(sed -n 's/^reason=//p' "$rundir/console.summary")"
 	echo $((SECONDS - boot_starts[$run])) > "$rundir/boot-seconds"
 }
 

@@ -237,6 +237,55 @@ t_eq "console: an rcu log read as nolibc has no selftest" NO-END "$(pc rcu-succe
 t_eq "console: boot-to-init time" 0.412000 "$(console_init_seconds "$FIX/nolibc-success.log")"
 printf '[    0.100000] Linux version 6.1.0\n[    9.000000] Kernel panic - not syncing: VFS\n' > "$TMP/noinit.log"
 t_eq "console: no boot-to-init time before init ran" "" "$(console_init_seconds "$TMP/noinit.log")"
+
+# --- QEMU that never started, and run folders -------------------------------
+
+qf() {
+	qemu_failed_verdict "$@" | sed -n 's/^reason=//p'
+}
+t_eq "qemu_failed_verdict: the error line and the status" \
+	"qemu-system-x86_64: -m x: Parameter 'size' expects a non-negative number below 2^64 (exit status 1)" \
+	"$(qf "$FIX/qemu-bad-memory.log" 1)"
+t_eq "qemu_failed_verdict: QEMU's own line before other text" \
+	"qemu-system-x86_64: failed to initialize kvm: No such file or directory (exit status 1)" \
+	"$(qf "$FIX/qemu-no-kvm.log" 1)"
+t_eq "qemu_failed_verdict: verdict" QEMU-FAILED \
+	"$(qemu_failed_verdict "$FIX/qemu-bad-memory.log" 1 | sed -n 's/^verdict=//p')"
+: > "$TMP/empty.log"
+t_eq "qemu_failed_verdict: nothing printed" "QEMU printed nothing (exit status 3)" "$(qf "$TMP/empty.log" 3)"
+t_fails "qemu_failed_verdict: status 0 is no QEMU failure" '^$' qemu_failed_verdict "$FIX/qemu-bad-memory.log" 0
+t_fails "qemu_failed_verdict: a kernel that started is no QEMU failure" '^$' \
+	qemu_failed_verdict "$FIX/rcu-success.log" 1
+
+# rv CONSOLE [FILE=TEXT...]: run_verdict's first two lines for a run folder
+# holding CONSOLE and the given files, joined by "|".
+rv() {
+	local d="$TMP/run.$RANDOM" kv
+	mkdir -p "$d"
+	cp "$FIX/$1" "$d/console.log"
+	shift
+	for kv in "$@"; do
+		echo "${kv#*=}" > "$d/${kv%%=*}"
+	done
+	run_verdict "$d" rcu | head -n 2 | tr '\n' '|' | sed 's/|$//'
+}
+t_eq "run_verdict: QEMU failed" \
+	"verdict=QEMU-FAILED|reason=qemu-system-x86_64: -m x: Parameter 'size' expects a non-negative number below 2^64 (exit status 1)" \
+	"$(rv qemu-bad-memory.log qemu-exit=1)"
+t_eq "run_verdict: without QEMU's status it is the console's verdict" \
+	"verdict=NO-END|reason=no end-of-test line and no start of test" "$(rv qemu-bad-memory.log)"
+t_eq "run_verdict: stopped by kvm.sh is a HANG" \
+	"verdict=HANG|reason=stopped after 120s; console said: test started but never ended" \
+	"$(rv rcu-hang.log "killed=stopped after 120s")"
+t_eq "run_verdict: a panic stays a panic when stopped" "verdict=PANIC" \
+	"$(rv panic.log "killed=stopped" | cut -d'|' -f1)"
+t_eq "run_verdict: a success that QEMU ended with 0" "verdict=SUCCESS" \
+	"$(rv rcu-success.log qemu-exit=0 | cut -d'|' -f1)"
+mkdir -p "$TMP/splats-run"
+cp "$FIX/splats.log" "$TMP/splats-run/console.log"
+t_eq "run_verdict: splat counts follow" "bug=1 oops=0 warning=2 call_trace=3 stall=2 starved=1 badness=1" \
+	"$(run_verdict "$TMP/splats-run" rcu | tail -n +3 | tr '\n' ' ' | sed 's/ $//')"
+
 t_fails "console: unknown torture type" 'unknown torture type' parse_console "$FIX/rcu-success.log" bogus
 t_fails "console: missing log" 'cannot read' parse_console "$TMP/none.log" rcu
 

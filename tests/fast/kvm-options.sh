@@ -22,6 +22,11 @@ refused "negative cpus" "bad --cpus" --cpus -1
 refused "unknown arch" "unknown arch 'vax'" --arch vax
 refused "unknown accelerator" "--accel must be" --accel hyper
 refused "malformed --kconfig" "bad --kconfig item 'PREEMPT=y'" --kconfig PREEMPT=y
+refused "memory that is no size" "bad --memory 'x'" --memory x
+refused "zero memory" "bad --memory '0M'" --memory 0M
+refused "memory with a unit QEMU lacks" "bad --memory '512MB'" --memory 512MB
+refused "a QEMU that does not exist" "--qemu-cmd .*'/no/such/qemu': no such command" --qemu-cmd /no/such/qemu
+refused "a kernel tree that is none" "--kernel-src '/etc' is not a kernel tree" --kernel-src /etc
 refused "unknown option" "unknown option '--frobnicate'" --frobnicate
 
 t_run "--help works" "$kvm" --help
