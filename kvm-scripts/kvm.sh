@@ -67,6 +67,8 @@ source "$KVM_DIR/functions.sh"
 source "$KVM_DIR/lava.sh"
 # shellcheck source=cache.sh
 source "$KVM_DIR/cache.sh"
+# shellcheck source=accel.sh
+source "$KVM_DIR/accel.sh"
 
 usage() {
 	sed -n '/^# Usage:/,/^# Exit status/p' "$0" | sed 's/^# \{0,1\}//'
@@ -389,37 +391,7 @@ show_make_tail() {
 
 # --- accelerator -------------------------------------------------------------
 
-# choose_accel IMAGE INITRD: "kvm" only when KVM exists for this arch and a
-# short probe boot reaches our init with it; the answer is cached per host
-# kernel and QEMU version, since a broken nested KVM hangs instead of failing.
-choose_accel() {
-	local image="$1" initrd="$2" stamp probe_log qemu
-	if [ "$accel" != auto ]; then
-		echo "$accel"
-		return 0
-	fi
-	if [ "$arch" != "$(arch_host)" ] || [ ! -w /dev/kvm ]; then
-		echo tcg
-		return 0
-	fi
-	qemu=${qemu_cmd:-$(arch_get "$arch" qemu_system)}
-	stamp="$PROJECT_CACHE/accel-probe/$(uname -r)-$("$qemu" --version | head -n 1 | tr -c 'a-zA-Z0-9.\n' _)"
-	if [ ! -e "$stamp" ]; then
-		mkdir -p "$(dirname "$stamp")"
-		probe_log=$(mktemp)
-		# shellcheck disable=SC2046
-		timeout 20 "$qemu" $(identify_qemu_args "$arch" kvm) -m 256M -nographic -no-reboot \
-			-kernel "$image" -initrd "$initrd" \
-			-append "$(identify_qemu_append "$arch") panic=-1" > "$probe_log" 2>&1 || true
-		if grep -q 'torture-init: running' "$probe_log"; then
-			echo kvm > "$stamp"
-		else
-			echo tcg > "$stamp"
-		fi
-		rm -f "$probe_log"
-	fi
-	cat "$stamp"
-}
+# The choice and its probe boot are in accel.sh (choose_accel).
 
 # --- boots -------------------------------------------------------------------
 
@@ -878,8 +850,9 @@ elif [ -z "$buildonly" ]; then
 		for run in $batch; do
 			[ -n "${images[$run]:-}" ] || continue
 			[ -n "$accel_used" ] || {
-				accel_used=$(choose_accel "${images[$run]}" "$initrd")
-				say "accelerator: $accel_used$([ "$accel" = auto ] && echo " (auto: KVM is used only when a probe boot reaches init with it)")"
+				accel_used=$(choose_accel "$accel" "$arch" "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" \
+					"${images[$run]}" "$initrd")
+				say "accelerator: $accel_used$([ "$accel" = auto ] && echo " (auto: KVM is used only when a probe boot gets the kernel to start /init with it)")"
 			}
 			mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" "$accel_used")
 			printf '%s\n' "${cmd[@]}" > "$results/$run/qemu-cmd.args"
