@@ -1,0 +1,204 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# What a run's console log says: the verdict (parse_console, run_verdict)
+# and the splats. Each
+# function takes a console file (or a result folder) and prints its
+# answer; nothing here runs anything. Sourced by functions.sh, which
+# defines kvm_err; it can be sourced alone too.
+
+command -v kvm_err > /dev/null 2>&1 || kvm_err() {
+	local fn="$1"
+	shift
+	echo "$fn: $*" >&2
+}
+
+# torture_flag_regex TYPE: extended regex matching the lines a torture type
+# prints about itself (where it flags errors with "!!!").
+torture_flag_regex() {
+	case "$1" in
+	rcu) echo '[A-Za-z0-9_-]+-torture:' ;;
+	lock) echo '[A-Za-z0-9_-]+-torture:|(Writes|Reads ?):  Total:' ;;
+	scf) echo 'scftorture:' ;;
+	refscale) echo '-ref-scale:' ;;
+	rcuscale) echo '[A-Za-z0-9_-]+-scale:' ;;
+	nolibc) echo '^nolibc-test:' ;;
+	*)
+		kvm_err parse_console "unknown torture type '$1' (rcu, lock, scf, refscale, rcuscale, nolibc)"
+		return 1
+		;;
+	esac
+}
+
+# torture_success_regex TYPE: extended regex for the line a torture type
+# prints when its run ended well.
+torture_success_regex() {
+	case "$1" in
+	rcu | lock | scf) echo 'End of test: SUCCESS' ;;
+	refscale) echo '-ref-scale: END OF TEST' ;;
+	rcuscale) echo '-scale: Test complete' ;;
+	nolibc) echo '^nolibc-test: [0-9]+ passed, 0 failed' ;;
+	*) return 1 ;;
+	esac
+}
+
+# console_failure_line LOG TYPE: the first summary line saying the run
+# ended badly: an "End of test:" other than SUCCESS, or the selftest's
+# summary with failures. Fails when there is none.
+console_failure_line() {
+	local line
+	case "$2" in
+	nolibc) line=$(grep -E -- '^nolibc-test: [0-9]+ passed, [0-9]+ failed' "$1" | grep -v -m1 -F ', 0 failed') ;;
+	*) line=$(grep -F -- 'End of test: ' "$1" | grep -v -m1 -F 'End of test: SUCCESS') ;;
+	esac || return 1
+	console_line_text "$line"
+}
+
+# torture_start_regex TYPE: extended regex for the line saying the test began.
+torture_start_regex() {
+	case "$1" in
+	nolibc) echo "^Running test '" ;;
+	*) echo 'Start of test' ;;
+	esac
+}
+
+# console_line_text LINE: a console line without its printk time stamp.
+console_line_text() {
+	sed -E 's/^\[ *[0-9]+\.[0-9]+\] //' <<< "$1"
+}
+
+# console_first LOG REGEX: the first line of LOG matching REGEX, stamp dropped.
+console_first() {
+	local line
+	line=$(grep -E -m1 -- "$2" "$1") || return 1
+	console_line_text "$line"
+}
+
+# console_init_seconds LOG: the kernel's time stamp (seconds since boot, as
+# printed) on its "Run /init as init process" line: boot to init, in guest
+# time. Fails when the kernel never got there or printed no time stamps.
+console_init_seconds() {
+	sed -n -E 's/^\[ *([0-9]+\.[0-9]+)\] Run \/init as init process.*/\1/p' "$1" | grep -m1 .
+}
+
+# console_count LOG REGEX: how many lines of LOG match REGEX.
+console_count() {
+	grep -E -c -- "$2" "$1" || true
+}
+
+# rcu_ver_stuck LOG [LINES]: true when the rcutorture statistics lines'
+# "ver:" counter (the number of grace periods the writer saw complete)
+# has the same value in each of the last LINES (default 3) such lines.
+# Prints that value.
+rcu_ver_stuck() {
+	awk -v want="${2:-3}" '
+		/-torture: rtc: / && match($0, / ver: [0-9]+/) {
+			v[++n] = substr($0, RSTART + 6, RLENGTH - 6)
+		}
+		END {
+			if (n < want) exit 1
+			for (i = n - want + 1; i < n; i++) if (v[i] != v[n]) exit 1
+			print v[n]
+		}' "$1"
+}
+
+# qemu_failed_verdict LOG EXIT_STATUS: when QEMU ended by itself with a
+# nonzero status before the kernel printed its "Linux version" banner,
+# prints "verdict=QEMU-FAILED" and "reason=" QEMU's first error line (the
+# first line led by a program name containing "qemu", else the first
+# non-empty line); otherwise prints nothing and fails. An early kernel
+# crash with -no-reboot ends QEMU with status 0, so it is not counted here.
+qemu_failed_verdict() {
+	local log="$1" status="$2" line
+	[[ $status =~ ^[0-9]+$ ]] && [ "$status" -ne 0 ] || return 1
+	! grep -q 'Linux version ' "$log" 2> /dev/null || return 1
+	line=$(grep -E -m1 '^[^ :]*qemu[^ :]*: ' "$log" 2> /dev/null) ||
+		line=$(grep -m1 '[^[:space:]]' "$log" 2> /dev/null) ||
+		line="QEMU printed nothing"
+	printf 'verdict=QEMU-FAILED\nreason=%s (exit status %s)\n' "$(tr -d '\r' <<< "$line")" "$status"
+}
+
+# console_verdict LOG TYPE: two lines, "verdict=V" and "reason=TEXT".
+# In order of precedence: NETBOOT-FAILED (netboot.sh's line
+# "NETBOOT-FAILED: STEP: DETAIL": the kernel never came over the network),
+# PANIC (a "Kernel panic" line), FAILURE (an
+# "End of test:" other than SUCCESS, or a torture line with "!!!"),
+# GP-HANG (rcu only: "ver:" stuck over the last 3 statistics lines),
+# SUCCESS (the type's end-of-run line), HANG (the test started but never
+# ended), NO-END (no sign of the test at all).
+console_verdict() {
+	local log="$1" type="$2" flag success line ver
+	flag=$(torture_flag_regex "$type") || return 1
+	success=$(torture_success_regex "$type") || return 1
+	if line=$(console_first "$log" '^NETBOOT-FAILED: '); then
+		printf 'verdict=NETBOOT-FAILED\nreason=%s\n' "${line#NETBOOT-FAILED: }"
+	elif line=$(console_first "$log" 'Kernel panic'); then
+		printf 'verdict=PANIC\nreason=%s\n' "$line"
+	elif line=$(console_failure_line "$log" "$type"); then
+		printf 'verdict=FAILURE\nreason=%s\n' "$line"
+	elif line=$(grep -E -- "$flag" "$log" | grep -m1 -F '!!!'); then
+		printf 'verdict=FAILURE\nreason=%s\n' "$(console_line_text "$line")"
+	elif [ "$type" = rcu ] && ver=$(rcu_ver_stuck "$log"); then
+		printf 'verdict=GP-HANG\nreason=ver: stuck at %s over the last 3 statistics lines\n' "$ver"
+	elif line=$(console_first "$log" "$success"); then
+		printf 'verdict=SUCCESS\nreason=%s\n' "$line"
+	elif grep -q -E -- "$(torture_start_regex "$type")" "$log"; then
+		printf 'verdict=HANG\nreason=test started but never ended\n'
+	else
+		printf 'verdict=NO-END\nreason=no end-of-test line and no start of test\n'
+	fi
+}
+
+# parse_console CONSOLE_LOG TORTURE_TYPE: what a run's console log says.
+# TORTURE_TYPE is rcu, lock, scf, refscale, rcuscale or nolibc (the
+# selftest's "nolibc-test: N passed, M failed" line). Prints key=value
+# lines, in this order:
+#   verdict=SUCCESS|FAILURE|GP-HANG|PANIC|HANG|NO-END|NETBOOT-FAILED
+#   reason=<one line of text: the deciding console line or an explanation>
+#   bug=N oops=N warning=N call_trace=N stall=N starved=N badness=N
+#     (one key per line; N counts matching lines)
+parse_console() {
+	local log="$1" type="${2:-}"
+	if [ ! -r "$log" ]; then
+		kvm_err parse_console "cannot read console log '$log'"
+		return 1
+	fi
+	torture_flag_regex "$type" > /dev/null || return 1
+	console_verdict "$log" "$type" || return 1
+	echo "bug=$(console_count "$log" '(^|[^A-Za-z0-9_])BUG([^A-Za-z0-9_]|$)')"
+	echo "oops=$(console_count "$log" 'Oops:')"
+	echo "warning=$(console_count "$log" 'WARNING:')"
+	echo "call_trace=$(console_count "$log" 'Call [Tt]race:')"
+	echo "stall=$(console_count "$log" 'detected (expedited )?stalls on CPUs/tasks|self-detected stall')"
+	echo "starved=$(console_count "$log" 'kthread starved')"
+	echo "badness=$(console_count "$log" 'Badness')"
+}
+
+# run_verdict RUN_DIR TYPE: the verdict of one scenario's result folder:
+# parse_console on its console.log, then what kvm.sh noted beside it:
+# "qemu-exit" (QEMU's exit status when it ended by itself; QEMU-FAILED when
+# it failed before the kernel started) and "killed" (stopped at duration +
+# grace: HANG unless the console already shows a worse end). Prints
+# parse_console's lines with verdict and reason decided.
+run_verdict() {
+	local dir="$1" type="$2" summary v reason q
+	summary=$(parse_console "$dir/console.log" "$type") || return 1
+	v=$(sed -n 's/^verdict=//p' <<< "$summary")
+	reason=$(sed -n 's/^reason=//p' <<< "$summary")
+	if [ "$v" != NETBOOT-FAILED ] && [ -e "$dir/qemu-exit" ] &&
+	   q=$(qemu_failed_verdict "$dir/console.log" "$(cat "$dir/qemu-exit")"); then
+		v=QEMU-FAILED
+		reason=$(sed -n 's/^reason=//p' <<< "$q")
+	elif [ -e "$dir/killed" ]; then
+		case "$v" in
+		PANIC | GP-HANG | FAILURE | NETBOOT-FAILED) ;;
+		*)
+			v=HANG
+			reason="$(cat "$dir/killed"); console said: $reason"
+			;;
+		esac
+	fi
+	printf 'verdict=%s\nreason=%s\n' "$v" "$reason"
+	grep -v -e '^verdict=' -e '^reason=' <<< "$summary"
+}
+
