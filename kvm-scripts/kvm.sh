@@ -69,6 +69,8 @@ source "$KVM_DIR/lava.sh"
 source "$KVM_DIR/cache.sh"
 # shellcheck source=accel.sh
 source "$KVM_DIR/accel.sh"
+# shellcheck source=summary.sh
+source "$KVM_DIR/summary.sh"
 
 usage() {
 	sed -n '/^# Usage:/,/^# Exit status/p' "$0" | sed 's/^# \{0,1\}//'
@@ -544,48 +546,7 @@ judge() {
 	echo $((SECONDS - boot_starts[$run])) > "$rundir/boot-seconds"
 }
 
-splats() {
-	local f="$1/console.summary"
-	[ -e "$f" ] || { echo "-"; return; }
-	awk -F= '$1 !~ /^(verdict|reason)$/ && $2 > 0 { printf "%s%s=%s", sep, $1, $2; sep = " " } END { if (!sep) printf "none" }' "$f"
-}
-
-# seconds_cell N: "Ns" for the table, or "-" when there is no number.
-seconds_cell() {
-	case "$1" in
-	*[!0-9]* | "") echo - ;;
-	*) echo "${1}s" ;;
-	esac
-}
-
-# summarize: the table on stdout, summary.csv and summary.json in $results.
-summarize() {
-	local run rundir v b t sp all_ok=0 json_sep=""
-	{
-		echo "scenario,verdict,build_seconds,boot_seconds,splats"
-	} > "$results/summary.csv"
-	echo "[" > "$results/summary.json"
-	echo
-	printf '%-12s %-16s %8s %8s  %s\n' scenario verdict build boot splats
-	for run in "${run_names[@]}"; do
-		rundir="$results/$run"
-		[ -d "$rundir" ] || continue
-		v=$(head -n 1 "$rundir/verdict" 2>/dev/null || echo NOT-RUN)
-		b=$(cat "$rundir/build-seconds" 2>/dev/null || echo -)
-		t=$(cat "$rundir/boot-seconds" 2>/dev/null || echo -)
-		sp=$(splats "$rundir")
-		printf '%-12s %-16s %8s %8s  %s\n' "$run" "$v" "$(seconds_cell "$b")" "$(seconds_cell "$t")" "$sp"
-		echo "$run,$v,$b,$t,$sp" >> "$results/summary.csv"
-		printf '%s  {"scenario": "%s", "verdict": "%s", "build_seconds": "%s", "boot_seconds": "%s", "splats": "%s"}' \
-			"$json_sep" "$run" "$v" "$b" "$t" "$sp" >> "$results/summary.json"
-		json_sep=$',\n'
-		case "$v" in SUCCESS|BUILT|STAGED|LAVA-JOB) ;; *) all_ok=1 ;; esac
-	done
-	printf '\n]\n' >> "$results/summary.json"
-	echo
-	echo "results: $results"
-	return "$all_ok"
-}
+# The table and summary files: summary.sh (summary_write).
 
 # --- interrupts --------------------------------------------------------------
 
@@ -605,7 +566,7 @@ on_interrupt() {
 		fi
 	done
 	touch "$results/INTERRUPTED"
-	summarize || true
+	summary_write "$results" "${run_names[@]}" || true
 	exit 130
 }
 
@@ -865,4 +826,4 @@ elif [ -z "$buildonly" ]; then
 fi
 
 trap - INT TERM
-summarize
+summary_write "$results" "${run_names[@]}"
