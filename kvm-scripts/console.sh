@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 #
-# What a run's console log says: the verdict (parse_console, run_verdict)
-# and the splats. Each
+# What a run's console log says: the verdict (parse_console, run_verdict),
+# the splats, and the work the torture test got done (console_work). Each
 # function takes a console file (or a result folder) and prints its
 # answer; nothing here runs anything. Sourced by functions.sh, which
 # defines kvm_err; it can be sourced alone too.
@@ -202,3 +202,77 @@ run_verdict() {
 	grep -v -e '^verdict=' -e '^reason=' <<< "$summary"
 }
 
+# ---------------------------------------------------------------------------
+# Work done: how far the torture test got, not only whether it passed.
+# rcutorture prints, every stat_interval seconds, a statistics line
+# "FLAVOR-torture: rtc: ... ver: N ..." (N: grace periods the writer has
+# seen complete since the start), then "Reader Pipe:" and "Reader Batch:"
+# histograms, which count from the start too, so the last ones hold the
+# whole run.
+
+# console_gp_count LOG: the last "ver:" of the statistics lines: grace
+# periods completed. Fails when there is no statistics line.
+console_gp_count() {
+	sed -n -E 's/.*-torture: rtc: .* ver: ([0-9]+) .*/\1/p' "$1" | tail -n 1 | grep .
+}
+
+# console_stamp LINE: the printk time stamp (seconds) of LINE, if any.
+console_stamp() {
+	sed -n -E 's/^\[ *([0-9]+\.[0-9]+)\].*/\1/p' <<< "$1"
+}
+
+# console_gp_seconds LOG: the seconds over which the grace periods were
+# counted: from the "Start of test" line to the last statistics line by
+# their printk time stamps; without stamps, the test's own shutdown_secs
+# from the start line. Fails when neither is there.
+console_gp_seconds() {
+	local start last t0 t1 secs
+	start=$(grep -E -m1 -- '-torture:.*Start of test' "$1") || return 1
+	last=$(grep -E -- '-torture: rtc: .* ver: [0-9]+' "$1" | tail -n 1)
+	t0=$(console_stamp "$start")
+	t1=$(console_stamp "$last")
+	if [ -n "$t0" ] && [ -n "$t1" ]; then
+		awk -v a="$t0" -v b="$t1" 'BEGIN { if (b - a <= 0) exit 1; printf "%.1f\n", b - a }'
+		return
+	fi
+	secs=$(sed -n -E 's/.* shutdown_secs=([0-9]+).*/\1/p' <<< "$start")
+	[ -n "$secs" ] && [ "$secs" -gt 0 ] || return 1
+	echo "$secs"
+}
+
+# console_gp_rate LOG: grace periods per second, two decimals.
+console_gp_rate() {
+	local gps secs
+	gps=$(console_gp_count "$1") || return 1
+	secs=$(console_gp_seconds "$1") || return 1
+	awk -v g="$gps" -v s="$secs" 'BEGIN { printf "%.2f\n", g / s }'
+}
+
+# console_histogram LOG NAME: the last "NAME:" histogram ("Reader Pipe",
+# "Reader Batch") as its numbers separated by single spaces; a line
+# flagged "!!!" counts too. Fails when there is none.
+console_histogram() {
+	grep -E -- "-torture: (!!! )?$2: " "$1" | tail -n 1 |
+		sed -E "s/.*$2: +//; s/[[:space:]]+/ /g; s/ $//" | grep .
+}
+
+# console_work LOG: the work done, as key=value lines, "-" when the console
+# does not say:
+#   gps=N              grace periods completed (last "ver:")
+#   gp_seconds=S       over how long (console_gp_seconds)
+#   gps_per_sec=R
+#   reader_pipe=N N... the last Reader Pipe histogram
+#   reader_batch=N N...
+console_work() {
+	local v
+	v=$(console_gp_count "$1") || v=-
+	echo "gps=$v"
+	v=$(console_gp_seconds "$1") || v=-
+	echo "gp_seconds=$v"
+	v=$(console_gp_rate "$1") || v=-
+	echo "gps_per_sec=$v"
+	v=$(console_histogram "$1" 'Reader Pipe') || v=-
+	echo "reader_pipe=$v"
+	v=$(console_histogram "$1" 'Reader Batch') || v=-
+	echo "reader_batch=$v"
+}

@@ -537,10 +537,14 @@ set_verdict() {
 	printf '%s\n%s\n' "$2" "$3" > "$results/$1/verdict"
 }
 
-# judge RUN_NAME: verdict from the console, plus splat counts.
+# judge RUN_NAME: verdict from the console, plus splat counts and the work
+# done, all in console.summary.
 judge() {
 	local run="$1" rundir="$results/$1"
-	run_verdict "$rundir" "$torture" > "$rundir/console.summary"
+	{
+		run_verdict "$rundir" "$torture"
+		console_work "$rundir/console.log"
+	} > "$rundir/console.summary"
 	set_verdict "$run" "$(sed -n 's/^verdict=//p' "$rundir/console.summary")" \
 		"$(sed -n 's/^reason=//p' "$rundir/console.summary")"
 	echo $((SECONDS - boot_starts[$run])) > "$rundir/boot-seconds"

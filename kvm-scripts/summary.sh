@@ -7,12 +7,46 @@
 # run ends; kvm-recheck.sh again after re-judging. Source this file; it
 # defines functions only.
 
+# Splat counts of console.summary, in the order they are shown.
+SUMMARY_SPLAT_KEYS="bug oops warning call_trace stall starved badness"
+
+# summary_value RUN_DIR KEY: KEY's value in RUN_DIR/console.summary, or
+# "-" when there is none.
+summary_value() {
+	local v
+	v=$(sed -n "s/^$2=//p" "$1/console.summary" 2> /dev/null | head -n 1)
+	echo "${v:--}"
+}
+
 # summary_splats RUN_DIR: the nonzero splat counts of console.summary as
 # "key=N key=N", "none", or "-" when the run was not judged.
 summary_splats() {
 	local f="$1/console.summary"
 	[ -e "$f" ] || { echo "-"; return; }
-	awk -F= '$1 !~ /^(verdict|reason)$/ && $2 > 0 { printf "%s%s=%s", sep, $1, $2; sep = " " } END { if (!sep) printf "none" }' "$f"
+	awk -F= -v keys="$SUMMARY_SPLAT_KEYS" '
+		BEGIN { n = split(keys, k, " "); for (i = 1; i <= n; i++) splat[k[i]] = 1 }
+		($1 in splat) && $2 > 0 { printf "%s%s=%s", sep, $1, $2; sep = " " }
+		END { if (!sep) printf "none" }' "$f"
+}
+
+# summary_json_list VALUE: "N N N" as a JSON array, "-" as null.
+summary_json_list() {
+	if [ "$1" = - ]; then
+		echo null
+	else
+		echo "[${1// /, }]"
+	fi
+}
+
+# summary_json_number VALUE: a number as it is, "-" as null.
+summary_json_number() {
+	if [ "$1" = - ]; then echo null; else echo "$1"; fi
+}
+
+# summary_trim_zeros "N N 0 0": the histogram without its trailing zero
+# buckets, for the table.
+summary_trim_zeros() {
+	sed -E 's/( 0)+$//' <<< "$1"
 }
 
 # summary_seconds_cell N: "Ns" for the table, or "-" when there is no number.
@@ -27,14 +61,13 @@ summary_seconds_cell() {
 # summary.json in RESULTS, one row per RESULTS/RUN_NAME folder. Fails
 # unless every verdict is SUCCESS (or BUILT, STAGED, LAVA-JOB).
 summary_write() {
-	local results="$1" run rundir v b t sp all_ok=0 json_sep=""
+	local results="$1" run rundir v b t sp g r pipe batch all_ok=0 json_sep=""
 	shift
-	{
-		echo "scenario,verdict,build_seconds,boot_seconds,splats"
-	} > "$results/summary.csv"
+	echo "scenario,verdict,build_seconds,boot_seconds,splats,gps,gps_per_sec,reader_pipe,reader_batch" \
+		> "$results/summary.csv"
 	echo "[" > "$results/summary.json"
 	echo
-	printf '%-12s %-16s %8s %8s  %s\n' scenario verdict build boot splats
+	printf '%-12s %-16s %8s %8s %8s %8s  %s\n' scenario verdict build boot GPs GP/s splats
 	for run in "$@"; do
 		rundir="$results/$run"
 		[ -d "$rundir" ] || continue
@@ -42,10 +75,18 @@ summary_write() {
 		b=$(cat "$rundir/build-seconds" 2>/dev/null || echo -)
 		t=$(cat "$rundir/boot-seconds" 2>/dev/null || echo -)
 		sp=$(summary_splats "$rundir")
-		printf '%-12s %-16s %8s %8s  %s\n' "$run" "$v" "$(summary_seconds_cell "$b")" "$(summary_seconds_cell "$t")" "$sp"
-		echo "$run,$v,$b,$t,$sp" >> "$results/summary.csv"
-		printf '%s  {"scenario": "%s", "verdict": "%s", "build_seconds": "%s", "boot_seconds": "%s", "splats": "%s"}' \
-			"$json_sep" "$run" "$v" "$b" "$t" "$sp" >> "$results/summary.json"
+		g=$(summary_value "$rundir" gps)
+		r=$(summary_value "$rundir" gps_per_sec)
+		pipe=$(summary_value "$rundir" reader_pipe)
+		batch=$(summary_value "$rundir" reader_batch)
+		printf '%-12s %-16s %8s %8s %8s %8s  %s\n' "$run" "$v" "$(summary_seconds_cell "$b")" \
+			"$(summary_seconds_cell "$t")" "$g" "$r" "$sp"
+		[ "$pipe" = - ] || printf '%-12s reader pipe: %s   batch: %s\n' "" \
+			"$(summary_trim_zeros "$pipe")" "$(summary_trim_zeros "$batch")"
+		echo "$run,$v,$b,$t,$sp,$g,$r,$pipe,$batch" >> "$results/summary.csv"
+		printf '%s  {"scenario": "%s", "verdict": "%s", "build_seconds": "%s", "boot_seconds": "%s", "splats": "%s", "gps": %s, "gps_per_sec": %s, "reader_pipe": %s, "reader_batch": %s}' \
+			"$json_sep" "$run" "$v" "$b" "$t" "$sp" "$(summary_json_number "$g")" "$(summary_json_number "$r")" \
+			"$(summary_json_list "$pipe")" "$(summary_json_list "$batch")" >> "$results/summary.json"
 		json_sep=$',\n'
 		case "$v" in SUCCESS|BUILT|STAGED|LAVA-JOB) ;; *) all_ok=1 ;; esac
 	done

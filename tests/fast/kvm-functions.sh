@@ -286,6 +286,30 @@ cp "$FIX/splats.log" "$TMP/splats-run/console.log"
 t_eq "run_verdict: splat counts follow" "bug=1 oops=0 warning=2 call_trace=3 stall=2 starved=1 badness=1" \
 	"$(run_verdict "$TMP/splats-run" rcu | tail -n +3 | tr '\n' ' ' | sed 's/ $//')"
 
+# --- work done (console.sh) --------------------------------------------------
+# The rcu-work fixtures were written by hand with known counts (see their
+# comments); rcu-success.log's last ver: is 1850, from 1.1 s to 60.9 s.
+
+cw() {
+	console_work "$FIX/$1" | sed -n "s/^$2=//p"
+}
+t_eq "work: grace periods, the last ver:" 400 "$(cw rcu-work.log gps)"
+t_eq "work: seconds from start to the last statistics" 30.0 "$(cw rcu-work.log gp_seconds)"
+t_eq "work: grace periods per second" 13.33 "$(cw rcu-work.log gps_per_sec)"
+t_eq "work: the last reader pipe" "5000 20 3 0 0 0 0 0 0 0 0" "$(cw rcu-work.log reader_pipe)"
+t_eq "work: the last reader batch" "4900 110 13 0 0 0 0 0 0 0 0" "$(cw rcu-work.log reader_batch)"
+t_eq "work: without time stamps, over shutdown_secs" "500 20 25.00" \
+	"$(cw rcu-work-nostamp.log gps) $(cw rcu-work-nostamp.log gp_seconds) $(cw rcu-work-nostamp.log gps_per_sec)"
+t_eq "work: rcu-success" "1850 59.8 30.94" \
+	"$(cw rcu-success.log gps) $(cw rcu-success.log gp_seconds) $(cw rcu-success.log gps_per_sec)"
+printf '[ 1.0] rcu-torture: Reader Pipe:  9 0 0\n[ 2.0] rcu-torture: !!! Reader Pipe:  7 1 2\n' > "$TMP/bang.log"
+t_eq "work: a flagged pipe line counts" "7 1 2" "$(console_histogram "$TMP/bang.log" 'Reader Pipe')"
+t_eq "work: keys in order" "gps gp_seconds gps_per_sec reader_pipe reader_batch" \
+	"$(console_work "$FIX/rcu-work.log" | cut -d= -f1 | tr '\n' ' ' | sed 's/ $//')"
+t_eq "work: a console without rcutorture statistics" "- - - - -" \
+	"$(console_work "$FIX/lock-success.log" | cut -d= -f2 | tr '\n' ' ' | sed 's/ $//')"
+t_fails "work: no count without statistics" '^$' console_gp_count "$FIX/nolibc-success.log"
+
 t_fails "console: unknown torture type" 'unknown torture type' parse_console "$FIX/rcu-success.log" bogus
 t_fails "console: missing log" 'cannot read' parse_console "$TMP/none.log" rcu
 

@@ -34,4 +34,32 @@ else
 	t_fail "QEMU failing: said as it happens" "no such line"
 fi
 
+# Work done: the rcu-work fixture was written with known counts (400 grace
+# periods over 30.0 s, pipe 5000 20 3, batch 4900 110 13).
+STUB_CONSOLE="$FIX/rcu-work.log" run_kvm work "${args[@]}" --configs TINY01
+t_eq "work: exit 0" 0 "$rc"
+t_eq "work: summary.csv header" \
+	"scenario,verdict,build_seconds,boot_seconds,splats,gps,gps_per_sec,reader_pipe,reader_batch" \
+	"$(head -n 1 "$tmp/work/summary.csv")"
+t_eq "work: summary.csv row" \
+	"TINY01,SUCCESS,none,400,13.33,5000 20 3 0 0 0 0 0 0 0 0,4900 110 13 0 0 0 0 0 0 0 0" \
+	"$(grep '^TINY01,' "$tmp/work/summary.csv" | cut -d, -f1,2,5-)"
+if grep -q '"gps": 400, "gps_per_sec": 13.33, "reader_pipe": \[5000, 20, 3, 0, 0, 0, 0, 0, 0, 0, 0\], "reader_batch": \[4900, 110, 13, 0,' \
+	"$tmp/work/summary.json"; then
+	t_ok "work: summary.json"
+else
+	t_fail "work: summary.json" "$(cat "$tmp/work/summary.json")"
+fi
+if command -v python3 > /dev/null; then
+	t_run "work: summary.json parses as JSON" python3 -m json.tool "$tmp/work/summary.json"
+else
+	t_skip "work: summary.json parses as JSON" "no python3 here to parse it"
+fi
+if printf '%s\n' "$out" | grep -Eq '^TINY01 +SUCCESS +[0-9]+s +[0-9]+s +400 +13\.33  none$' &&
+   printf '%s\n' "$out" | grep -Eq '^ +reader pipe: 5000 20 3   batch: 4900 110 13$'; then
+	t_ok "work: the printed table"
+else
+	t_fail "work: the printed table" "$(printf '%s\n' "$out" | tail -n 6)"
+fi
+
 t_done
