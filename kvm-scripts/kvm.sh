@@ -639,6 +639,10 @@ if [ -n "$stage_only" ]; then
 	stage_only=$(cd "$stage_only" && pwd)
 fi
 trap on_interrupt INT TERM
+# What kvm-recheck.sh needs to judge the folder again: the torture type
+# and the run names in order.
+echo "$torture" > "$results/torture"
+printf '%s\n' "${run_names[@]}" > "$results/runs"
 say "torture $torture on $arch, ${duration}s per scenario, scenarios: ${run_names[*]}; results in $results"
 prepare_kernel_src
 # shellcheck disable=SC2086 # one option per word

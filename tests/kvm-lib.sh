@@ -44,7 +44,9 @@ run_kvm() {
 # fails it. The stub QEMU ("qemu-stub"): "--version" prints a version; a
 # boot prints $STUB_CONSOLE (or $STUB_KVM_CONSOLE when asked for KVM and
 # that is set), then $STUB_QEMU_STDERR on stderr, and exits
-# $STUB_QEMU_EXIT (default 0).
+# $STUB_QEMU_EXIT (default 0); with STUB_CONSOLE_LIST="FILE..." the Nth
+# boot in $STUB_LOG prints the Nth file and exits with the Nth word of
+# STUB_EXIT_LIST.
 kvm_stubs() {
 	ksrc="$T_TMP/ksrc"
 	mkdir -p "$ksrc/kernel/rcu" "$ksrc/scripts/kconfig" "$T_TMP/bin"
@@ -96,13 +98,20 @@ if [ "${1:-}" = --version ]; then
 	exit 0
 fi
 echo "qemu $*" >> "$STUB_LOG"
-console=${STUB_CONSOLE:-/dev/null}
+console=${STUB_CONSOLE:-/dev/null} status=${STUB_QEMU_EXIT:-0}
 case " $* " in
 *accel=kvm*) [ -z "${STUB_KVM_CONSOLE:-}" ] || console=$STUB_KVM_CONSOLE ;;
 esac
+if [ -n "${STUB_CONSOLE_LIST:-}" ]; then
+	# The Nth boot logged gets the Nth console and exit status.
+	n=$(grep -c '^qemu ' "$STUB_LOG")
+	read -ra consoles <<< "$STUB_CONSOLE_LIST"
+	read -ra statuses <<< "${STUB_EXIT_LIST:-}"
+	console=${consoles[n - 1]:-/dev/null} status=${statuses[n - 1]:-0}
+fi
 cat "$console"
 [ -z "${STUB_QEMU_STDERR:-}" ] || echo "$STUB_QEMU_STDERR" >&2
-exit "${STUB_QEMU_EXIT:-0}"
+exit "$status"
 EOF
 	chmod +x "$T_TMP/bin/make" "$T_TMP/bin/qemu-stub" "$ksrc/scripts/kconfig/merge_config.sh"
 	export PATH="$T_TMP/bin:$PATH" STUB_LOG="$T_TMP/stub.log"
