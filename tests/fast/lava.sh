@@ -9,6 +9,7 @@ set -u
 source "$(dirname "$0")/../lib.sh"
 source "$TOP/configs/arch.sh"
 source "$TOP/kvm-scripts/functions.sh"
+source "$TOP/kvm-scripts/console.sh"
 source "$TOP/kvm-scripts/lava.sh"
 
 t_tmpdir
