@@ -19,7 +19,7 @@
 #   --bootargs "ARGS"   extra kernel parameters
 #   --qemu-args "ARGS"  extra QEMU arguments
 #   --qemu-cmd CMD      QEMU binary to run (default: from the arch table)
-#   --buildonly         build the kernels, boot nothing
+#   --buildonly         build the kernels, boot nothing (also --build-only)
 #   --dryrun            print the plan and commands; build and boot nothing
 #   --trust-make        run make even when a cached build looks current
 #   --kmake-arg "ARGS"  extra arguments for the kernel's make
@@ -45,6 +45,26 @@
 #                       judge their consoles (DIR defaults to RESULTS/lava)
 #   --lava-submit URL   submit the jobs to a LAVA server (its RPC2 URL, with
 #                       user:token), wait, fetch the logs and judge them
+#   --allcpus           use every host CPU (the default here)
+#   --bootimage PATH    boot image inside the build tree (default: the arch
+#                       table's, e.g. arch/x86/boot/bzImage)
+#   --datestamp NAME    results folder name under results/ (or under the
+#                       --results folder) instead of the date
+#   --defconfig TARGET  the make target the config starts from (default
+#                       tinyconfig; e.g. defconfig, or a *_defconfig)
+#   --gdb               one scenario, debug info, nokaslr, QEMU's gdb stub
+#                       (-s -S): prints the gdb command that attaches
+#   --interactive       one scenario, its console on this terminal
+#   --jitter "N [SLEEP [SPIN]]"  N host processes (negative: one per CPU)
+#                       that sleep up to SLEEP ms and spin up to SPIN ms in
+#                       turn (default 1000 each) while the guests run
+#   --mac ADDR          give the guest a NIC with this MAC address
+#   --no-initrd         boot without our initrd (the kernel brings its own
+#                       init: CONFIG_INITRAMFS_SOURCE or --bootargs init=)
+#   --shutdown-grace N  seconds a guest may run past --duration before it
+#                       is a HANG (default 90; TORTURE_SHUTDOWN_GRACE)
+#   Also accepted, as the kernel's kvm.sh spells them: --bootarg,
+#   --kconfigs, --kmake-args, --qemu-arg.
 #   -h, --help          this text
 #
 # Environment: TORTURE_QEMU_CMD, TORTURE_BOOT_IMAGE, TORTURE_KMAKE_ARG,
@@ -91,6 +111,7 @@ qemu_cmd="${TORTURE_QEMU_CMD:-}" buildonly="" dryrun="" trust_make=""
 kmake_args="${TORTURE_KMAKE_ARG:-}" results="" kernel_src="" arch="" accel=auto
 grace="${TORTURE_SHUTDOWN_GRACE:-90}" boot_mode=kernel tftp_server=builtin stage_only=""
 lava_dir="" lava_device=qemu lava_device_type="" lava_url="" lava_local="" lava_submit=""
+defconfig=tinyconfig datestamp="" bootimage="" gdb="" interactive="" jitter="" mac="" no_initrd=""
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -99,14 +120,14 @@ while [ $# -gt 0 ]; do
 	--duration) duration_arg="${2?--duration needs a value}"; shift ;;
 	--cpus) cpus="${2?--cpus needs a value}"; shift ;;
 	--memory) memory="${2?--memory needs a value}"; shift ;;
-	--kconfig) kconfig_extra="$kconfig_extra ${2?--kconfig needs a value}"; shift ;;
-	--bootargs) bootargs_extra="$bootargs_extra ${2?--bootargs needs a value}"; shift ;;
-	--qemu-args) qemu_args_extra="$qemu_args_extra ${2?--qemu-args needs a value}"; shift ;;
+	--kconfig|--kconfigs) kconfig_extra="$kconfig_extra ${2?--kconfig needs a value}"; shift ;;
+	--bootargs|--bootarg) bootargs_extra="$bootargs_extra ${2?--bootargs needs a value}"; shift ;;
+	--qemu-args|--qemu-arg) qemu_args_extra="$qemu_args_extra ${2?--qemu-args needs a value}"; shift ;;
 	--qemu-cmd) qemu_cmd="${2?--qemu-cmd needs a value}"; shift ;;
-	--buildonly) buildonly=1 ;;
+	--buildonly|--build-only) buildonly=1 ;;
 	--dryrun) dryrun=1 ;;
 	--trust-make) trust_make=1 ;;
-	--kmake-arg) kmake_args="$kmake_args ${2?--kmake-arg needs a value}"; shift ;;
+	--kmake-arg|--kmake-args) kmake_args="$kmake_args ${2?--kmake-arg needs a value}"; shift ;;
 	--results) results="${2?--results needs a value}"; shift ;;
 	--kernel-src) kernel_src="${2?--kernel-src needs a value}"; shift ;;
 	--arch) arch="${2?--arch needs a value}"; shift ;;
@@ -120,6 +141,16 @@ while [ $# -gt 0 ]; do
 	--lava-artifacts-url) lava_url="${2?--lava-artifacts-url needs a value}"; shift ;;
 	--lava-local) lava_local=1 ;;
 	--lava-submit) lava_submit="${2?--lava-submit needs a value}"; shift ;;
+	--allcpus) cpus=$(nproc) ;;
+	--bootimage) bootimage="${2?--bootimage needs a value}"; shift ;;
+	--datestamp) datestamp="${2?--datestamp needs a value}"; shift ;;
+	--defconfig) defconfig="${2?--defconfig needs a value}"; shift ;;
+	--gdb) gdb=1 ;;
+	--interactive) interactive=1 ;;
+	--jitter) jitter="${2?--jitter needs a value}"; shift ;;
+	--mac) mac="${2?--mac needs a value}"; shift ;;
+	--no-initrd) no_initrd=1 ;;
+	--shutdown-grace) grace="${2?--shutdown-grace needs a value}"; shift ;;
 	-h|--help) usage 0 ;;
 	*) bad_usage "unknown option '$1'" ;;
 	esac
@@ -165,7 +196,35 @@ fi
 if [ "$boot_mode" = tftp ] && [ "$tftp_server" = real ] && [ -z "$stage_only" ] && [ "$(id -u)" -ne 0 ]; then
 	bad_usage "--tftp-server real needs root (network namespace and tap device); builtin does not"
 fi
-is_positive_int "$grace" || bad_usage "bad TORTURE_SHUTDOWN_GRACE '$grace'"
+is_positive_int "$grace" || bad_usage "bad --shutdown-grace (or TORTURE_SHUTDOWN_GRACE) '$grace' (want seconds, at least 1)"
+[[ -z $datestamp || ( $datestamp =~ ^[A-Za-z0-9._/-]+$ && $datestamp != */../* && $datestamp != ../* && $datestamp != /* ) ]] ||
+	bad_usage "bad --datestamp '$datestamp' (want a relative folder name: letters, digits, . _ - /)"
+[[ $defconfig =~ ^[A-Za-z0-9_.-]*config$ ]] ||
+	bad_usage "bad --defconfig '$defconfig' (want a make target such as tinyconfig, defconfig or x86_64_defconfig)"
+if [ -n "$bootimage" ]; then
+	[[ $bootimage =~ ^[A-Za-z0-9][A-Za-z0-9_./-]*$ && $bootimage != *..* ]] ||
+		bad_usage "bad --bootimage '$bootimage' (want a path inside the build tree, e.g. arch/x86/boot/bzImage)"
+	export TORTURE_BOOT_IMAGE="$bootimage"
+fi
+[[ -z $jitter || $jitter =~ ^-?[0-9]+( +[0-9]+){0,2}\ *$ ]] ||
+	bad_usage "bad --jitter '$jitter' (want \"N [SLEEP_MS [SPIN_MS]]\")"
+[[ -z $mac || $mac =~ ^([0-9a-fA-F]{2}:){5}[0-9a-fA-F]{2}$ ]] ||
+	bad_usage "bad --mac '$mac' (want six hex bytes, e.g. 52:54:00:12:34:56)"
+if [ -n "$gdb$interactive" ]; then
+	# shellcheck disable=SC2086 # one word per scenario
+	set -- $scenarios
+	[ $# -eq 1 ] || bad_usage "--gdb and --interactive take one scenario, not $# ($scenarios)"
+	if [ -n "$buildonly$stage_only$lava_dir$lava_local$lava_submit" ] || [ "$boot_mode" != kernel ]; then
+		bad_usage "--gdb and --interactive boot here: not with --buildonly, --stage-only, --lava or --boot tftp"
+	fi
+	[ -t 0 ] || [ -n "$gdb" ] || bad_usage "--interactive needs a terminal on stdin"
+fi
+if [ -n "$no_initrd" ]; then
+	[ "$torture" != nolibc ] || bad_usage "--no-initrd with --torture nolibc: the selftest is the initrd"
+	if [ -n "$lava_dir$lava_local$lava_submit" ] || [ "$boot_mode" != kernel ]; then
+		bad_usage "--no-initrd: LAVA jobs and TFTP boots carry our initrd"
+	fi
+fi
 for opt in $kconfig_extra; do
 	[[ $opt =~ ^CONFIG_[A-Za-z0-9_]+=.+$ ]] || bad_usage "bad --kconfig item '$opt' (want CONFIG_X=value)"
 done
@@ -176,6 +235,14 @@ if [ -n "$lava_dir$lava_local$lava_submit" ]; then
 	why=$(lava_option_error "$lava_device" "$arch" "$lava_device_type" "$lava_url" "$lava_local" "$lava_submit") ||
 		bad_usage "$why"
 fi
+
+if [ -n "$gdb" ]; then
+	kconfig_extra="$kconfig_extra CONFIG_DEBUG_INFO_NONE=n CONFIG_DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT=y"
+	bootargs_extra="$bootargs_extra nokaslr"
+	qemu_args_extra="$qemu_args_extra -s -S"
+	grace=$((365 * 86400))
+fi
+[ -z "$mac" ] || qemu_args_extra="$qemu_args_extra -nic user,mac=$mac"
 
 kernel_arch=$(arch_get "$arch" kernel_arch)
 cross=$(arch_get "$arch" cross)
@@ -191,7 +258,9 @@ say() {
 	printf '[%4ds] %s\n' "$((SECONDS - start_time))" "$*"
 }
 
-if [ -z "$results" ]; then
+if [ -n "$datestamp" ]; then
+	results="${results:-$PROJECT_TOP/results}/$datestamp"
+elif [ -z "$results" ]; then
 	results="$PROJECT_TOP/results/$(date +%Y.%m.%d-%H.%M.%S)"
 fi
 if [ -n "$lava_local$lava_submit" ] && [ -z "$lava_dir" ]; then
@@ -260,7 +329,7 @@ scenario_fragments() {
 # reworded comment does not cost a rebuild.
 build_key() {
 	{
-		echo "$kernel_src $arch $kmake_args"
+		echo "$kernel_src $arch $kmake_args $defconfig"
 		"${cross}gcc" --version | head -n 1
 		# shellcheck disable=SC2046 # one fragment per line
 		fragment_to_kconfig $(scenario_fragments "$1")
@@ -301,13 +370,14 @@ kmake() {
 	return "$rc"
 }
 
-# configure RUN_DIR BUILD_DIR SCENARIO: .config from tinyconfig plus the
-# fragments; fails with CONFIG-MISMATCH when an option did not stick.
+# configure RUN_DIR BUILD_DIR SCENARIO: .config from --defconfig's target
+# (tinyconfig) plus the fragments; fails with CONFIG-MISMATCH when an
+# option did not stick.
 configure() {
 	local rundir="$1" bdir="$2" scenario="$3" frags
 	# shellcheck disable=SC2046
 	frags=$(scenario_fragments "$scenario" | tr '\n' ' ')
-	kmake O="$bdir" tinyconfig || return 1
+	kmake O="$bdir" "$defconfig" || return 1
 	# shellcheck disable=SC2086
 	fragment_to_kconfig $frags > "$bdir/nolibc-torture.fragment"
 	(cd "$bdir" && "$kernel_src/scripts/kconfig/merge_config.sh" -m -O "$bdir" \
@@ -447,7 +517,9 @@ scenario_qemu_cmd() {
 	# shellcheck disable=SC2086 # word lists from the tables
 	printf '%s\n' $args
 	printf '%s\n' -m "$memory" -nographic -no-reboot
-	[ "$boot_mode" = tftp ] || printf '%s\n' -kernel "$image" -initrd "$initrd" -append "$append"
+	[ "$boot_mode" = tftp ] || printf '%s\n' -kernel "$image"
+	[ "$boot_mode" = tftp ] || [ -n "$no_initrd" ] || printf '%s\n' -initrd "$initrd"
+	[ "$boot_mode" = tftp ] || printf '%s\n' -append "$append"
 }
 
 # write_qemu_cmd RUN_NAME: qemu-cmd, a script that re-runs the boot.
@@ -461,6 +533,41 @@ write_qemu_cmd() {
 		echo
 	} > "$rundir/qemu-cmd"
 	chmod +x "$rundir/qemu-cmd"
+}
+
+# boot_foreground RUN_NAME: --gdb and --interactive: QEMU in the
+# foreground (for --interactive with this terminal as its console),
+# copied into console.log, then judged.
+boot_foreground() {
+	local run="$1" rundir="$results/$1" gdb_cmd=gdb
+	boot_starts[$run]=$SECONDS
+	if [ -n "$gdb" ]; then
+		[ "$arch" = "$(arch_host 2> /dev/null)" ] || gdb_cmd="gdb-multiarch"
+		say "$run: QEMU waits for gdb; attach from another terminal with:"
+		echo "    $gdb_cmd $(cat "$rundir/build-dir")/vmlinux -ex 'target remote :1234' -ex continue"
+	fi
+	say "$run: console here and in $rundir/console.log (Ctrl-A X quits QEMU)"
+	if [ -n "$interactive" ]; then
+		"${cmd[@]}" 2>&1 | tee "$rundir/console.log" || true
+	else
+		"${cmd[@]}" < /dev/null 2>&1 | tee "$rundir/console.log" || true
+	fi
+	judge "$run"
+	say "$run: $(head -n 1 "$rundir/verdict") after $(cat "$rundir/boot-seconds")s"
+}
+
+# jitter_start, jitter_stop: jitter.sh in its own process group while the
+# guests run (--jitter).
+jitter_pid=""
+jitter_start() {
+	# shellcheck disable=SC2086 # N [SLEEP [SPIN]] as words
+	setsid "$KVM_DIR/jitter.sh" $jitter > "$results/jitter.log" 2>&1 < /dev/null &
+	jitter_pid=$!
+	say "host jitter: $jitter (kvm-scripts/jitter.sh; log: $results/jitter.log)"
+}
+jitter_stop() {
+	[ -z "$jitter_pid" ] || stop_group "$jitter_pid"
+	jitter_pid=""
 }
 
 # boot_scenario RUN_NAME: runs QEMU in the background (its own process
@@ -560,6 +667,7 @@ on_interrupt() {
 	echo
 	say "interrupted: stopping QEMU and make; partial results kept"
 	[ -z "$make_pid" ] || stop_group "$make_pid"
+	jitter_stop
 	for run in "${!qemu_pids[@]}"; do
 		stop_group "${qemu_pids[$run]}"
 	done
@@ -815,6 +923,7 @@ elif [ -n "$stage_only" ]; then
 elif [ -z "$buildonly" ]; then
 	accel_used=""
 	[ "$boot_mode" = kernel ] || say "boot: over TFTP, $tftp_server server (kvm-scripts/netboot.sh)"
+	[ -z "$jitter" ] || jitter_start
 	while read -r batch; do
 		for run in $batch; do
 			[ -n "${images[$run]:-}" ] || continue
@@ -826,11 +935,16 @@ elif [ -z "$buildonly" ]; then
 			mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" "$accel_used")
 			printf '%s\n' "${cmd[@]}" > "$results/$run/qemu-cmd.args"
 			write_qemu_cmd "$run"
-			boot_start "$run"
+			if [ -n "$gdb$interactive" ]; then
+				boot_foreground "$run"
+			else
+				boot_start "$run"
+			fi
 		done
 		# shellcheck disable=SC2086 # a batch is a word list
 		watch_batch $batch
 	done < <(plan_batches)
+	jitter_stop
 fi
 
 trap - INT TERM

@@ -62,7 +62,7 @@ o="" target=""
 for a in "$@"; do
 	case "$a" in
 	O=*) o=${a#O=} ;;
-	tinyconfig|olddefconfig|bzImage) target=$a ;;
+	*config|bzImage) target=$a ;;
 	esac
 done
 mkdir -p "$o"
@@ -76,7 +76,7 @@ fi
 echo "$$" > "$o/.stub-busy/pid"
 echo "$target" >> "$STUB_LOG"
 case "$target" in
-tinyconfig) : > "$o/.config" ;;
+tinyconfig|defconfig|*_defconfig) : > "$o/.config" ;;
 bzImage)
 	if [ "${STUB_HOLD:-}" = 1 ]; then
 		for _ in $(seq 300); do [ -e "$STUB_RELEASE" ] && break; sleep 0.1; done

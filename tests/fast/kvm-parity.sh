@@ -1,0 +1,122 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The options kvm.sh shares with the kernel's 6.1 kvm.sh (--allcpus,
+# --bootimage, --datestamp, --defconfig, --gdb, --interactive, --jitter,
+# --mac, --no-initrd, --shutdown-grace, and the spellings --bootarg,
+# --kconfigs, --kmake-args, --qemu-arg, --build-only): each bad value exits
+# 2 naming the option, and each good one reaches the build or the QEMU
+# command (stub make and QEMU from tests/kvm-lib.sh).
+set -u
+source "$(dirname "$0")/../lib.sh"
+
+t_tmpdir
+tmp="$T_TMP"
+source "$TOP/tests/kvm-lib.sh"
+export NOLIBC_TORTURE_CACHE="$tmp/cache"
+FIX="$TOP/tests/fixtures/console"
+
+refused "--shutdown-grace not a number" "bad --shutdown-grace .*'soon'" --shutdown-grace soon
+refused "--shutdown-grace zero" "bad --shutdown-grace .*'0'" --shutdown-grace 0
+refused "--datestamp climbing out" "bad --datestamp '../x'" --datestamp ../x
+refused "--datestamp absolute" "bad --datestamp '/tmp/x'" --datestamp /tmp/x
+refused "--defconfig with a slash" "bad --defconfig 'arch/x86/configs/x'" --defconfig arch/x86/configs/x
+refused "--defconfig not a config target" "bad --defconfig 'vmlinux'" --defconfig vmlinux
+refused "--bootimage climbing out" "bad --bootimage '../bzImage'" --bootimage ../bzImage
+refused "--jitter not numbers" "bad --jitter 'lots'" --jitter lots
+refused "--jitter four numbers" "bad --jitter '1 2 3 4'" --jitter "1 2 3 4"
+refused "--mac malformed" "bad --mac '52:54:00:12:34'" --mac 52:54:00:12:34
+refused "--gdb with two scenarios" "--gdb and --interactive take one scenario, not 2" --gdb --configs "TINY01 TREE01"
+refused "--gdb with --buildonly" "not with --buildonly" --gdb --configs TINY01 --buildonly
+refused "--interactive without a terminal" "--interactive needs a terminal" --interactive --configs TINY01
+refused "--no-initrd with the selftest" "the selftest is the initrd" --no-initrd --torture nolibc
+refused "--no-initrd with LAVA" "LAVA jobs and TFTP boots carry our initrd" --no-initrd --lava "$tmp/jobs"
+
+kvm_stubs
+args=(--arch x86_64 --kernel-src "$ksrc" --qemu-cmd qemu-stub --accel tcg --duration 10s --configs TINY01)
+export STUB_CONSOLE="$FIX/rcu-success.log"
+
+# args_has RUN_RESULTS WORD...: the QEMU command of TINY01 holds the words
+# in a row (one argument per line in qemu-cmd.args).
+args_has() {
+	local f="$tmp/$1/TINY01/qemu-cmd.args"
+	shift
+	grep -A$(($# - 1)) -x -F -- "$1" "$f" 2> /dev/null | paste -s -d ' ' | grep -q -F -- "$*"
+}
+
+# The kernel's spellings reach the same places as ours.
+run_kvm spell "${args[@]}" --bootarg spelled.arg=1 --kconfigs CONFIG_PRINTK_TIME=y \
+	--kmake-args KCFLAGS=-O2 --qemu-arg "-rtc base=utc" --allcpus --shutdown-grace 30
+t_eq "spellings: exit 0" 0 "$rc"
+if grep -q 'spelled.arg=1' "$tmp/spell/TINY01/qemu-cmd.args"; then t_ok "--bootarg"; else t_fail "--bootarg" "not on the command line"; fi
+if grep -q -x 'CONFIG_PRINTK_TIME=y' "$tmp/spell/kconfig-extra" 2> /dev/null; then t_ok "--kconfigs"; else t_fail "--kconfigs" "not in kconfig-extra"; fi
+if args_has spell -rtc base=utc; then t_ok "--qemu-arg"; else t_fail "--qemu-arg" "not in qemu-cmd.args"; fi
+run_kvm plain "${args[@]}" --kconfig CONFIG_PRINTK_TIME=y --qemu-args "-rtc base=utc"
+if [ "$(cat "$tmp/spell/TINY01/build-dir")" != "$(cat "$tmp/plain/TINY01/build-dir")" ]; then
+	t_ok "--kmake-args: a build of its own"
+else
+	t_fail "--kmake-args: a build of its own" "same build folder as without it"
+fi
+run_kvm buildonly "${args[@]}" --build-only
+t_eq "--build-only" BUILT "$(head -n 1 "$tmp/buildonly/TINY01/verdict" 2> /dev/null)"
+
+# --mac gives the guest a NIC; --no-initrd leaves -initrd out.
+run_kvm mac "${args[@]}" --mac 52:54:00:12:34:56 --no-initrd
+if args_has mac -nic user,mac=52:54:00:12:34:56; then t_ok "--mac"; else t_fail "--mac" "no NIC in qemu-cmd.args"; fi
+if grep -q -x -- -initrd "$tmp/mac/TINY01/qemu-cmd.args"; then
+	t_fail "--no-initrd" "-initrd is on the command line"
+else
+	t_ok "--no-initrd"
+fi
+
+# --defconfig starts the config from another target, in a build of its own.
+: > "$STUB_LOG"
+run_kvm defconfig "${args[@]}" --defconfig defconfig
+t_eq "--defconfig: exit 0" 0 "$rc"
+if grep -q -x defconfig "$STUB_LOG" && ! grep -q -x tinyconfig "$STUB_LOG"; then
+	t_ok "--defconfig: make defconfig, not tinyconfig"
+else
+	t_fail "--defconfig: make defconfig, not tinyconfig" "$(paste -s -d ' ' "$STUB_LOG")"
+fi
+if [ "$(cat "$tmp/defconfig/TINY01/build-dir")" != "$(cat "$tmp/plain/TINY01/build-dir")" ]; then
+	t_ok "--defconfig: a build of its own"
+else
+	t_fail "--defconfig: a build of its own" "shares the tinyconfig build"
+fi
+
+# --bootimage: the image make builds and kvm.sh boots.
+run_kvm bootimage "${args[@]}" --bootimage arch/x86/boot/vmlinux.bin
+t_eq "--bootimage: the stub builds no vmlinux.bin" BUILD-FAILED "$(head -n 1 "$tmp/bootimage/TINY01/verdict" 2> /dev/null)"
+if grep -q 'vmlinux.bin' "$tmp/bootimage/TINY01/verdict"; then t_ok "--bootimage: named in the reason"; else t_fail "--bootimage: named in the reason" "$(cat "$tmp/bootimage/TINY01/verdict")"; fi
+
+# --datestamp names the results folder under --results.
+run_kvm stamp "${args[@]}" --datestamp my-run
+if [ -s "$tmp/stamp/my-run/summary.csv" ]; then t_ok "--datestamp"; else t_fail "--datestamp" "no $tmp/stamp/my-run/summary.csv"; fi
+
+# --gdb: debug info, nokaslr, QEMU's gdb stub, and the gdb line to attach.
+run_kvm gdb "${args[@]}" --gdb
+t_eq "--gdb: exit 0" 0 "$rc"
+if args_has gdb -s -S; then t_ok "--gdb: QEMU waits for gdb"; else t_fail "--gdb: QEMU waits for gdb" "no -s -S"; fi
+if grep -q 'nokaslr' "$tmp/gdb/TINY01/qemu-cmd.args"; then t_ok "--gdb: nokaslr"; else t_fail "--gdb: nokaslr" "not on the command line"; fi
+if grep -q -x 'CONFIG_DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT=y' "$tmp/gdb/kconfig-extra" 2> /dev/null; then
+	t_ok "--gdb: debug info"
+else
+	t_fail "--gdb: debug info" "not in kconfig-extra"
+fi
+if grep -q "gdb $(cat "$tmp/gdb/TINY01/build-dir")/vmlinux -ex 'target remote :1234'" "$tmp/gdb.log"; then
+	t_ok "--gdb: prints the gdb command with the build's vmlinux"
+else
+	t_fail "--gdb: prints the gdb command" "no such line"
+fi
+
+# --jitter: jitter.sh runs beside the guests and is gone after.
+run_kvm jitter "${args[@]}" --jitter "2 5 5"
+t_eq "--jitter: exit 0" 0 "$rc"
+t_eq "--jitter: what ran" "jitter.sh: 2 processes, sleep up to 5 ms, spin up to 5 ms" "$(head -n 1 "$tmp/jitter/jitter.log" 2> /dev/null)"
+if pgrep -f "$TOP/kvm-scripts/jitter.sh 2 5 5" > /dev/null; then
+	t_fail "--jitter: stopped with the run" "jitter.sh still runs"
+	pkill -f "$TOP/kvm-scripts/jitter.sh 2 5 5"
+else
+	t_ok "--jitter: stopped with the run"
+fi
+
+t_done
