@@ -7,59 +7,46 @@
 # answer; nothing here runs anything. Sourced by functions.sh, which
 # defines kvm_err; it can be sourced alone too.
 
+# shellcheck source=../configs/torture.sh
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../configs/torture.sh"
+
 command -v kvm_err > /dev/null 2>&1 || kvm_err() {
 	local fn="$1"
 	shift
 	echo "$fn: $*" >&2
 }
 
+# The patterns per torture type are columns of configs/tortures.tsv.
+
 # torture_flag_regex TYPE: extended regex matching the lines a torture type
 # prints about itself (where it flags errors with "!!!").
 torture_flag_regex() {
-	case "$1" in
-	rcu) echo '[A-Za-z0-9_-]+-torture:' ;;
-	lock) echo '[A-Za-z0-9_-]+-torture:|(Writes|Reads ?):  Total:' ;;
-	scf) echo 'scftorture:' ;;
-	refscale) echo '-ref-scale:' ;;
-	rcuscale) echo '[A-Za-z0-9_-]+-scale:' ;;
-	nolibc) echo '^nolibc-test:' ;;
-	*)
-		kvm_err parse_console "unknown torture type '$1' (rcu, lock, scf, refscale, rcuscale, nolibc)"
+	torture_get "$1" flag_regex 2> /dev/null || {
+		kvm_err parse_console "unknown torture type '$1' ($(torture_list | tr '\n' ' ' | sed 's/ $//'))"
 		return 1
-		;;
-	esac
+	}
 }
 
 # torture_success_regex TYPE: extended regex for the line a torture type
 # prints when its run ended well.
 torture_success_regex() {
-	case "$1" in
-	rcu | lock | scf) echo 'End of test: SUCCESS' ;;
-	refscale) echo '-ref-scale: END OF TEST' ;;
-	rcuscale) echo '-scale: Test complete' ;;
-	nolibc) echo '^nolibc-test: [0-9]+ passed, 0 failed' ;;
-	*) return 1 ;;
-	esac
+	torture_get "$1" success_regex
 }
 
 # console_failure_line LOG TYPE: the first summary line saying the run
-# ended badly: an "End of test:" other than SUCCESS, or the selftest's
-# summary with failures. Fails when there is none.
+# ended badly (one matching the type's end_regex but not its end_ok_regex:
+# an "End of test:" other than SUCCESS, or the selftest's summary with
+# failures). Fails when there is none.
 console_failure_line() {
-	local line
-	case "$2" in
-	nolibc) line=$(grep -E -- '^nolibc-test: [0-9]+ passed, [0-9]+ failed' "$1" | grep -v -m1 -F ', 0 failed') ;;
-	*) line=$(grep -F -- 'End of test: ' "$1" | grep -v -m1 -F 'End of test: SUCCESS') ;;
-	esac || return 1
+	local line end ok
+	end=$(torture_get "$2" end_regex) && ok=$(torture_get "$2" end_ok_regex) || return 1
+	line=$(grep -E -- "$end" "$1" | grep -v -m1 -E -- "$ok") || return 1
 	console_line_text "$line"
 }
 
 # torture_start_regex TYPE: extended regex for the line saying the test began.
 torture_start_regex() {
-	case "$1" in
-	nolibc) echo "^Running test '" ;;
-	*) echo 'Start of test' ;;
-	esac
+	torture_get "$1" start_regex
 }
 
 # console_line_text LINE: a console line without its printk time stamp.
@@ -123,7 +110,8 @@ qemu_failed_verdict() {
 # "NETBOOT-FAILED: STEP: DETAIL": the kernel never came over the network),
 # PANIC (a "Kernel panic" line), FAILURE (an
 # "End of test:" other than SUCCESS, or a torture line with "!!!"),
-# GP-HANG (rcu only: "ver:" stuck over the last 3 statistics lines),
+# GP-HANG (types with gp_hang=yes, i.e. rcu: "ver:" stuck over the last 3
+# statistics lines),
 # SUCCESS (the type's end-of-run line), HANG (the test started but never
 # ended), NO-END (no sign of the test at all).
 console_verdict() {
@@ -138,7 +126,7 @@ console_verdict() {
 		printf 'verdict=FAILURE\nreason=%s\n' "$line"
 	elif line=$(grep -E -- "$flag" "$log" | grep -m1 -F '!!!'); then
 		printf 'verdict=FAILURE\nreason=%s\n' "$(console_line_text "$line")"
-	elif [ "$type" = rcu ] && ver=$(rcu_ver_stuck "$log"); then
+	elif [ "$(torture_get "$type" gp_hang)" = yes ] && ver=$(rcu_ver_stuck "$log"); then
 		printf 'verdict=GP-HANG\nreason=ver: stuck at %s over the last 3 statistics lines\n' "$ver"
 	elif line=$(console_first "$log" "$success"); then
 		printf 'verdict=SUCCESS\nreason=%s\n' "$line"

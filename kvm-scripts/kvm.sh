@@ -160,8 +160,9 @@ done
 # --- validation: everything the user typed is checked before any build ------
 
 config_dir="$PROJECT_TOP/configs/$torture"
-[ -r "$config_dir/CFLIST" ] ||
-	bad_usage "unknown torture type '$torture' (known: $(cd "$PROJECT_TOP/configs" && for d in */CFLIST; do printf '%s ' "${d%/CFLIST}"; done))"
+torture_get "$torture" torture > /dev/null 2>&1 ||
+	bad_usage "unknown torture type '$torture' (known: $(torture_list | tr '\n' ' '))"
+[ -r "$config_dir/CFLIST" ] || bad_usage "torture type '$torture' has no configs/$torture/CFLIST"
 duration=$(parse_duration "$duration_arg") || bad_usage "bad --duration '$duration_arg'"
 [ -n "$configs" ] || configs=$(grep -v '^#' "$config_dir/CFLIST" | tr '\n' ' ')
 # shellcheck disable=SC2086 # one word per list item
@@ -467,20 +468,10 @@ show_make_tail() {
 
 # --- boots -------------------------------------------------------------------
 
-# torture_params: the module-parameter prefix and the run-length
-# parameters for the torture type.
+# torture_params: the run-length parameters for the torture type, from
+# configs/tortures.tsv.
 torture_params() {
-	local stat=$((duration / 5))
-	[ "$stat" -ge 1 ] || stat=1
-	[ "$stat" -le 15 ] || stat=15
-	case "$torture" in
-	rcu) echo "rcutorture.shutdown_secs=$duration rcutorture.stat_interval=$stat rcutorture.verbose=1" ;;
-	lock) echo "locktorture.shutdown_secs=$duration locktorture.stat_interval=$stat locktorture.verbose=1" ;;
-	scf) echo "scftorture.shutdown_secs=$duration scftorture.verbose=1" ;;
-	refscale) echo "refscale.shutdown=1 refscale.verbose=1" ;;
-	rcuscale) echo "rcuscale.shutdown=1 rcuscale.verbose=1" ;;
-	nolibc) ;; # the selftest powers off by itself
-	esac
+	torture_run_params "$torture" "$duration"
 }
 
 # scenario_qemu_cmd RUN_NAME IMAGE INITRD ACCEL: the QEMU command line for a

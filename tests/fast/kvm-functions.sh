@@ -91,6 +91,28 @@ t_eq "an explicit -smp is kept" "-smp 2 -m 512" "$(specify_qemu_cpus qemu-system
 t_eq "-smp added to empty args" "-smp 8" "$(specify_qemu_cpus qemu-system-x86_64 "" 8)"
 t_fails "specify_qemu_cpus refuses a bad CPU count" 'positive integer' specify_qemu_cpus qemu-system-x86_64 "" 0
 
+# --- the torture table (configs/tortures.tsv) -------------------------------
+
+t_eq "every scenario folder has a torture row, and no row lacks one" \
+	"$(cd "$CFG" && for d in */CFLIST; do echo "${d%/CFLIST}"; done | sort | tr '\n' ' ')" \
+	"$(torture_list | sort | tr '\n' ' ')"
+t_eq "torture_run_params rcu 30" \
+	"rcutorture.shutdown_secs=30 rcutorture.stat_interval=6 rcutorture.verbose=1" "$(torture_run_params rcu 30)"
+t_eq "torture_run_params lock 3600: statistics every 15 s at most" \
+	"locktorture.shutdown_secs=3600 locktorture.stat_interval=15 locktorture.verbose=1" "$(torture_run_params lock 3600)"
+t_eq "torture_run_params rcu 3: statistics every second at least" \
+	"rcutorture.shutdown_secs=3 rcutorture.stat_interval=1 rcutorture.verbose=1" "$(torture_run_params rcu 3)"
+t_eq "torture_run_params scf 60" "scftorture.shutdown_secs=60 scftorture.verbose=1" "$(torture_run_params scf 60)"
+t_eq "torture_run_params refscale: it stops by itself" "refscale.shutdown=1 refscale.verbose=1" \
+	"$(torture_run_params refscale 60)"
+t_eq "torture_run_params nolibc: none" "" "$(torture_run_params nolibc 60)"
+t_fails "torture_get: unknown type" "unknown torture type 'bogus'" torture_get bogus gp_hang
+t_fails "torture_get: unknown column" "no column 'colour'" torture_get rcu colour
+# The GP-HANG rule follows the table's column, not a name in the code.
+sed 's/\tyes$/\tno/' "$CFG/tortures.tsv" > "$TMP/tortures-no-gp-hang.tsv"
+t_eq "a type without gp_hang gets no GP-HANG" HANG \
+	"$(TORTURE_TABLE="$TMP/tortures-no-gp-hang.tsv" parse_console "$FIX/rcu-gp-hang.log" rcu | sed -n 's/^verdict=//p')"
+
 # --- parse_duration ---------------------------------------------------------
 
 while read -r text want; do
