@@ -25,7 +25,11 @@ cache_with_lock() {
 	exec {fd}<> "$lock"
 	if ! flock -n "$fd"; then
 		echo "cache: waiting for $what: $(head -n 1 "$lock" 2> /dev/null || echo "another process") holds $lock" >&2
-		flock "$fd"
+		# In the background so that a trapped signal (kvm.sh's SIGTERM)
+		# is handled while waiting; the lock is taken on the shared
+		# open file, so it stays with this shell when flock exits.
+		flock "$fd" &
+		wait "$!"
 		echo "cache: got $what after $((SECONDS - t0))s of waiting" >&2
 	fi
 	printf 'pid %s (%s) since %s\n' "$$" "$(basename "$0")" "$(date +%H:%M:%S)" > "$lock"

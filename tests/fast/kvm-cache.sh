@@ -73,6 +73,31 @@ else
 	t_fail "the second run reuses the first one's kernel" "no 'reusing kernel' line"
 fi
 
+# 1b. A run waiting for the lock still stops at once on SIGTERM.
+STUB_HOLD=1 "$kvm" --results "$tmp/c" "${args[@]}" --trust-make > "$tmp/c.log" 2>&1 &
+pid_c=$!
+n=$(images)
+for _ in $(seq 300); do [ "$(grep -c '^bzImage$' "$STUB_LOG")" -gt "$n" ] && break; sleep 0.1; done
+"$kvm" --results "$tmp/d" "${args[@]}" > "$tmp/d.log" 2>&1 &
+pid_d=$!
+wait_for "$tmp/d.log" 'waiting for' || t_fail "run D waits" "$(cat "$tmp/d.log")"
+t0=$SECONDS
+kill -TERM "$pid_d"
+rc_d=0
+for _ in $(seq 100); do kill -0 "$pid_d" 2> /dev/null || break; sleep 0.1; done
+if kill -0 "$pid_d" 2> /dev/null; then
+	t_fail "a waiting run stops on SIGTERM" "still waiting after $((SECONDS - t0))s"
+	kill -KILL "$pid_d"
+fi
+wait "$pid_d" || rc_d=$?
+t_eq "a waiting run stops on SIGTERM with 130" 130 "$rc_d"
+t_eq "and calls its scenario INTERRUPTED" INTERRUPTED "$(head -n 1 "$tmp/d/TINY01/verdict" 2> /dev/null)"
+touch "$STUB_RELEASE"
+rc_c=0
+wait "$pid_c" || rc_c=$?
+rm -f "$STUB_RELEASE"
+t_eq "the run holding the lock goes on" "0 BUILT" "$rc_c $(head -n 1 "$tmp/c/TINY01/verdict" 2> /dev/null)"
+
 # 2. A rebuild that fails half-way (--trust-make runs make on a finished
 # folder) leaves no stamp: the next run builds again instead of reusing.
 run_kvm rebuilt "${args[@]}" --trust-make > /dev/null
