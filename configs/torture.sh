@@ -10,7 +10,7 @@ TORTURE_TABLE="${TORTURE_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/to
 
 # Column names, in table order.
 TORTURE_COLUMNS=(torture run_params flag_regex start_regex success_regex
-		 end_regex end_ok_regex gp_hang)
+		 end_regex end_ok_regex gp_hang lava_end lava_middle lava_pass lava_work)
 
 # torture_list: every torture type, one per line, in table order.
 torture_list() {
@@ -37,13 +37,22 @@ torture_get() {
 	printf '%s\n' "$value"
 }
 
+# torture_stat_interval SECONDS: the statistics interval for a run of
+# SECONDS: five statistics lines a run, one every 1 to 15 seconds (GP-HANG
+# needs three lines; long runs need not flood the console).
+torture_stat_interval() {
+	local stat=$(($1 / 5))
+	[ "$stat" -ge 1 ] || stat=1
+	[ "$stat" -le 15 ] || stat=15
+	echo "$stat"
+}
+
 # torture_run_params TYPE DURATION: the kernel parameters that make a run
 # of TYPE last DURATION seconds, with statistics every DURATION/5 seconds
 # (1 to 15).
 torture_run_params() {
-	local params stat=$(($2 / 5))
-	[ "$stat" -ge 1 ] || stat=1
-	[ "$stat" -le 15 ] || stat=15
+	local params stat
+	stat=$(torture_stat_interval "$2")
 	params=$(torture_get "$1" run_params) || return 1
 	params=${params//@DURATION@/$2}
 	echo "${params//@STAT@/$stat}"

@@ -23,7 +23,6 @@
 # device dictionary and the job's context.
 
 LAVA_SH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-LAVA_MONITORS="${LAVA_MONITORS:-$LAVA_SH_DIR/../configs/lava/monitors.tsv}"
 
 # lava_err FUNCTION MESSAGE
 lava_err() {
@@ -35,31 +34,16 @@ lava_quote() {
 	printf "'%s'" "${1//\'/\'\'}"
 }
 
-# lava_monitor_fields TORTURE: the row of configs/lava/monitors.tsv for
-# TORTURE, four tab-separated fields: end, middle, pass, work ("-" empty).
-lava_monitor_fields() {
-	local row
-	row=$(grep -v '^#' "$LAVA_MONITORS" | awk -F'\t' -v t="$1" '$1 == t { print; found = 1 } END { exit !found }') || {
-		lava_err monitors "no LAVA monitor for torture type '$1' in $LAVA_MONITORS"
-		return 1
-	}
-	cut -f2- <<< "$row"
-}
-
-# lava_field VALUE: VALUE with the table's "-" meaning empty.
-lava_field() {
-	[ "$1" = - ] || printf '%s' "$1"
-}
-
 # lava_monitors SUITE TORTURE: the "monitors:" list of a job's test action
 # (indented for it). SUITE names the LAVA test suites (SUITE and SUITE-work).
 # The work monitor ends just before the end line (a lookahead consumes
 # nothing), so the verdict monitor that follows still sees it.
 lava_monitors() {
 	local suite="$1" end middle pass work stop
-	IFS=$'\t' read -r end middle pass work < <(lava_monitor_fields "$2") || return 1
-	end=$(lava_field "$end") middle=$(lava_field "$middle")
-	pass=$(lava_field "$pass") work=$(lava_field "$work")
+	end=$(torture_get "$2" lava_end) || return 1
+	middle=$(torture_get "$2" lava_middle) pass=$(torture_get "$2" lava_pass)
+	work=$(torture_get "$2" lava_work)
+	[ -n "$end" ] || { lava_err monitors "no lava_end for torture type '$2' in configs/tortures.tsv"; return 1; }
 	stop="(?=(?:$end)$middle|Kernel panic - not syncing)"
 	echo "    monitors:"
 	if [ -n "$work" ]; then
@@ -507,5 +491,7 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
 	source "$LAVA_SH_DIR/../configs/arch.sh"
 	# shellcheck source=functions.sh
 	source "$LAVA_SH_DIR/functions.sh"
+	# shellcheck source=../configs/torture.sh
+	source "$LAVA_SH_DIR/../configs/torture.sh"
 	lava_main "$@"
 fi
