@@ -264,3 +264,19 @@ console_work() {
 	v=$(console_histogram "$1" 'Reader Batch') || v=-
 	echo "reader_batch=$v"
 }
+
+# run_judge RUN_DIR TYPE: judges one scenario's result folder: writes
+# console.summary (run_verdict, then console_work) and verdict (its
+# verdict and reason lines). kvm.sh, kvm-recheck.sh and kvm-again.sh all
+# judge through it. Prints the verdict.
+run_judge() {
+	local dir="$1" summary v
+	summary=$({
+		run_verdict "$dir" "$2"
+		console_work "$dir/console.log"
+	}) || return 1
+	printf '%s\n' "$summary" > "$dir/console.summary"
+	v=$(sed -n 's/^verdict=//p' <<< "$summary")
+	printf '%s\n%s\n' "$v" "$(sed -n 's/^reason=//p' <<< "$summary")" > "$dir/verdict"
+	echo "$v"
+}

@@ -67,16 +67,10 @@ run_names() {
 # when the verdict changed. A folder without console.log (the build
 # failed, or nothing was booted) keeps its verdict.
 recheck_run() {
-	local dir="$1" type="$2" old new summary
+	local dir="$1" type="$2" old new
 	[ -e "$dir/console.log" ] || return 0
 	old=$(head -n 1 "$dir/verdict" 2> /dev/null || echo NONE)
-	summary=$({
-		run_verdict "$dir" "$type"
-		console_work "$dir/console.log"
-	}) || return 1
-	printf '%s\n' "$summary" > "$dir/console.summary"
-	new=$(sed -n 's/^verdict=//p' <<< "$summary")
-	printf '%s\n%s\n' "$new" "$(sed -n 's/^reason=//p' <<< "$summary")" > "$dir/verdict"
+	new=$(run_judge "$dir" "$type") || return 1
 	[ "$old" = NONE ] || [ "$old" = "$new" ] || echo "$(basename "$dir"): verdict was $old, now $new"
 }
 

@@ -87,6 +87,8 @@ source "$KVM_DIR/functions.sh"
 source "$KVM_DIR/lava.sh"
 # shellcheck source=cache.sh
 source "$KVM_DIR/cache.sh"
+# shellcheck source=boot.sh
+source "$KVM_DIR/boot.sh"
 # shellcheck source=accel.sh
 source "$KVM_DIR/accel.sh"
 # shellcheck source=summary.sh
@@ -330,7 +332,9 @@ scenario_fragments() {
 # reworded comment does not cost a rebuild.
 build_key() {
 	{
-		echo "$kernel_src $arch $kmake_args $defconfig"
+		# --defconfig only when not the default: keys of existing
+		# tinyconfig builds stay as they were
+		echo "$kernel_src $arch $kmake_args${defconfig/#tinyconfig/}"
 		"${cross}gcc" --version | head -n 1
 		# shellcheck disable=SC2046 # one fragment per line
 		fragment_to_kconfig $(scenario_fragments "$1")
@@ -561,48 +565,20 @@ jitter_stop() {
 	jitter_pid=""
 }
 
-# boot_scenario RUN_NAME: runs QEMU in the background (its own process
-# group) until the guest powers off or panics, or the time runs out.
+# boot_start RUN_NAME: QEMU in the background (boot.sh) until the guest
+# powers off or panics, or the time runs out.
 declare -A qemu_pids=() boot_starts=()
 boot_start() {
 	local run="$1" rundir="$results/$1"
-	setsid "${cmd[@]}" > "$rundir/console.log" 2>&1 < /dev/null &
+	boot_qemu "$rundir"
 	qemu_pids[$run]=$!
 	boot_starts[$run]=$SECONDS
-	say "$run: booting ($(basename "${cmd[0]}") ${accel_used}, -smp $(grep -A1 -x -- -smp "$rundir/qemu-cmd.args" | tail -n 1 || echo 1); console: $rundir/console.log)"
+	say "$run: booting ($(basename "${cmd[0]}") ${accel_used}, -smp $(boot_cpus "$rundir"); console: $rundir/console.log)"
 }
 
-# boot_finished RUN_NAME: true once QEMU is gone or has been stopped: on
-# power-off (QEMU keeps running after "reboot: Power down" when the machine
-# has no ACPI), on a panic, or after duration + grace.
+# boot_finished RUN_NAME: true once the guest is done (boot.sh: boot_done).
 boot_finished() {
-	local run="$1" rundir="$results/$1" pid="${qemu_pids[$1]}" status=0
-	if ! kill -0 "$pid" 2>/dev/null; then
-		# QEMU ended by itself: its status tells a QEMU that never
-		# started (bad option, missing file) from a guest that ended.
-		wait "$pid" 2>/dev/null || status=$?
-		echo "$status" > "$rundir/qemu-exit"
-		return 0
-	fi
-	if grep -qE 'reboot: (Power down|System halted)|Kernel panic - not syncing' "$rundir/console.log"; then
-		sleep 1
-		stop_group "$pid"
-		return 0
-	fi
-	if [ $((SECONDS - boot_starts[$run])) -ge $((duration + grace)) ]; then
-		echo "still running after $((duration + grace))s; stopped by kvm.sh" > "$rundir/killed"
-		stop_group "$pid"
-		return 0
-	fi
-	return 1
-}
-
-# stop_group PID: ends a process group started with setsid.
-stop_group() {
-	kill -TERM -- "-$1" 2>/dev/null || true
-	sleep 0.5
-	kill -KILL -- "-$1" 2>/dev/null || true
-	wait "$1" 2>/dev/null || true
+	boot_done "$results/$1" "${qemu_pids[$1]}" $((SECONDS - boot_starts[$1])) $((duration + grace))
 }
 
 # watch_batch RUN_NAME...: waits for every running boot of a batch, judging
@@ -639,12 +615,7 @@ set_verdict() {
 # done, all in console.summary.
 judge() {
 	local run="$1" rundir="$results/$1"
-	{
-		run_verdict "$rundir" "$torture"
-		console_work "$rundir/console.log"
-	} > "$rundir/console.summary"
-	set_verdict "$run" "$(sed -n 's/^verdict=//p' "$rundir/console.summary")" \
-		"$(sed -n 's/^reason=//p' "$rundir/console.summary")"
+	run_judge "$rundir" "$torture" > /dev/null
 	echo $((SECONDS - boot_starts[$run])) > "$rundir/boot-seconds"
 }
 

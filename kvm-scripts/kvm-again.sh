@@ -1,0 +1,208 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot the kernels and initrd of an earlier kvm.sh run again, without
+# building: to see whether a failure comes back, or to run longer.
+#
+# Usage: kvm-again.sh OLD_RESULTS [options]
+#   --duration D        run time: N minutes, or Ns, Nm, Nh, Nd (default:
+#                       the old run's)
+#   --bootargs "ARGS"   kernel parameters added to each scenario's
+#   --results DIR       the new results folder (default
+#                       results/YYYY.MM.DD-HH.MM.SS-again)
+#   --cpus N            host CPUs to fill with guests at once (default all)
+#   -h, --help          this text
+#
+# Each scenario's stored QEMU command (qemu-cmd.args) is replayed with the
+# torture's shutdown_secs (and stat_interval) set for the new duration.
+# The new folder gets the same per-scenario files, verdicts and summaries
+# as a kvm.sh run, and "again-of" naming the old one. A kernel or initrd
+# that is gone (a pruned cache, a run copied from another machine) is
+# refused up front: rebuild with kvm.sh.
+#
+# Exit status: 0 when every scenario succeeded, 1 otherwise, 2 for bad
+# usage, 130 when interrupted. Sourced (by a test), it only defines its
+# functions.
+[ "${BASH_SOURCE[0]}" != "$0" ] || set -eu
+
+KVM_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=../configs/env.sh
+source "$KVM_DIR/../configs/env.sh"
+# shellcheck source=functions.sh
+source "$KVM_DIR/functions.sh"
+# shellcheck source=console.sh
+source "$KVM_DIR/console.sh"
+# shellcheck source=summary.sh
+source "$KVM_DIR/summary.sh"
+# shellcheck source=boot.sh
+source "$KVM_DIR/boot.sh"
+
+usage() {
+	sed -n '/^# Usage:/,/^# usage, 130/p' "$0" | sed 's/^# \{0,1\}//'
+	exit "${1:-0}"
+}
+
+bad_usage() {
+	echo "kvm-again.sh: $*" >&2
+	echo "kvm-again.sh: see kvm-again.sh --help" >&2
+	exit 2
+}
+
+# again_args_value ARGS_FILE OPTION: the value after OPTION in a stored
+# QEMU command.
+again_args_value() {
+	grep -A1 -x -F -- "$2" "$1" | sed -n 2p
+}
+
+# again_duration APPEND: the run length (seconds) in a kernel command line.
+again_duration() {
+	sed -n -E 's/(^|.* )[a-z]+torture\.shutdown_secs=([0-9]+)( .*|$)/\2/p' <<< "$1" | head -n 1
+}
+
+# again_append APPEND SECONDS EXTRA: the kernel command line for a run of
+# SECONDS: the torture's shutdown_secs and stat_interval set, EXTRA added.
+again_append() {
+	local stat
+	stat=$(torture_stat_interval "$2")
+	sed -E "s/(^| )([a-z]+torture\\.shutdown_secs)=[0-9]+/\\1\\2=$2/; s/(^| )([a-z]+torture\\.stat_interval)=[0-9]+/\\1\\2=$stat/" <<< "$1" |
+		sed "s/\$/ ${3# }/; s/ \$//"
+}
+
+# again_args OLD_ARGS SECONDS EXTRA: the stored QEMU command with its
+# -append rewritten by again_append.
+again_args() {
+	local append
+	append=$(again_args_value "$1" -append)
+	awk -v new="$(again_append "$append" "$2" "$3")" '
+		prev == "-append" { print new; prev = ""; next }
+		{ print; prev = $0 }' "$1"
+}
+
+if [ "${BASH_SOURCE[0]}" != "$0" ]; then
+	return 0	# sourced by a test for the functions
+fi
+
+old="" duration_arg="" bootargs="" results="" cpus=""
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--duration) duration_arg="${2?--duration needs a value}"; shift ;;
+	--bootargs|--bootarg) bootargs="$bootargs ${2?--bootargs needs a value}"; shift ;;
+	--results) results="${2?--results needs a value}"; shift ;;
+	--cpus) cpus="${2?--cpus needs a value}"; shift ;;
+	-h|--help) usage 0 ;;
+	-*) bad_usage "unknown option '$1'" ;;
+	*) [ -z "$old" ] || bad_usage "one results folder, not '$old' and '$1'"; old="$1" ;;
+	esac
+	shift
+done
+
+
+[ -n "$old" ] || bad_usage "which results folder? (kvm-again.sh OLD_RESULTS)"
+[ -d "$old" ] || bad_usage "'$old' is not a folder"
+old=$(cd "$old" && pwd)
+[ -r "$old/torture" ] || bad_usage "$old does not say its torture type (no 'torture' file): not a kvm.sh results folder"
+torture=$(cat "$old/torture")
+if [ -r "$old/runs" ]; then
+	mapfile -t runs < "$old/runs"
+else
+	runs=()
+	for d in "$old"/*/qemu-cmd.args; do
+		[ -e "$d" ] || continue
+		runs+=("$(basename "$(dirname "$d")")")
+	done
+fi
+boot_runs=()
+for run in "${runs[@]}"; do
+	args="$old/$run/qemu-cmd.args"
+	[ -r "$args" ] || { echo "kvm-again.sh: $run was not booted (no qemu-cmd.args); left out" >&2; continue; }
+	grep -q -x -- -kernel "$args" || bad_usage "$run booted over TFTP or through LAVA; kvm-again.sh replays -kernel boots"
+	for f in "$(again_args_value "$args" -kernel)" "$(again_args_value "$args" -initrd)"; do
+		[ -z "$f" ] || [ -r "$f" ] || bad_usage "$run: $f is gone; rebuild with kvm.sh"
+	done
+	boot_runs+=("$run")
+done
+[ "${#boot_runs[@]}" -gt 0 ] || bad_usage "$old has no booted scenario to boot again"
+if [ -n "$duration_arg" ]; then
+	duration=$(parse_duration "$duration_arg") || bad_usage "bad --duration '$duration_arg'"
+else
+	duration=$(again_duration "$(again_args_value "$old/${boot_runs[0]}/qemu-cmd.args" -append)")
+	[ -n "$duration" ] || bad_usage "the old run does not say its duration; give --duration"
+fi
+[ -n "$cpus" ] || cpus=$(nproc)
+is_positive_int "$cpus" || bad_usage "bad --cpus '$cpus'"
+grace="${TORTURE_SHUTDOWN_GRACE:-90}"
+is_positive_int "$grace" || bad_usage "bad TORTURE_SHUTDOWN_GRACE '$grace'"
+[ -n "$results" ] || results="$PROJECT_TOP/results/$(date +%Y.%m.%d-%H.%M.%S)-again"
+mkdir -p "$results" || die "cannot create results folder '$results'"
+results=$(cd "$results" && pwd)
+echo "$old" > "$results/again-of"
+echo "$torture" > "$results/torture"
+printf '%s\n' "${boot_runs[@]}" > "$results/runs"
+
+start=$SECONDS
+say() {
+	printf '[%4ds] %s\n' "$((SECONDS - start))" "$*"
+}
+say "booting again: ${boot_runs[*]} of $old, ${duration}s each; results in $results"
+
+declare -A pids=() starts=()
+on_interrupt() {
+	local run
+	trap - INT TERM
+	for run in "${!pids[@]}"; do
+		stop_group "${pids[$run]}"
+		set_interrupted "$run"
+	done
+	touch "$results/INTERRUPTED"
+	summary_write "$results" "${boot_runs[@]}" || true
+	exit 130
+}
+set_interrupted() {
+	printf 'INTERRUPTED\nkvm-again.sh was interrupted\n' > "$results/$1/verdict"
+}
+trap on_interrupt INT TERM
+
+# finish RUN: judge a finished boot as kvm.sh does.
+finish() {
+	local run="$1" dir="$results/$1"
+	run_judge "$dir" "$torture" > /dev/null
+	echo $((SECONDS - starts[$run])) > "$dir/boot-seconds"
+	say "$run: $(head -n 1 "$dir/verdict") after $(cat "$dir/boot-seconds")s"
+}
+
+# Fill the CPUs: start a guest whenever its -smp fits beside the running
+# ones (at least one runs, whatever its size).
+pending=("${boot_runs[@]}") used=0
+declare -A smp=()
+while [ "${#pending[@]}" -gt 0 ] || [ "${#pids[@]}" -gt 0 ]; do
+	next=()
+	for run in "${pending[@]}"; do
+		dir="$results/$run"
+		mkdir -p "$dir"
+		again_args "$old/$run/qemu-cmd.args" "$duration" "$bootargs" > "$dir/qemu-cmd.args"
+		smp[$run]=$(boot_cpus "$dir")
+		if [ "${#pids[@]}" -gt 0 ] && [ $((used + smp[$run])) -gt "$cpus" ]; then
+			next+=("$run")
+			continue
+		fi
+		for f in .config build-dir build-seconds; do
+			[ ! -e "$old/$run/$f" ] || cp "$old/$run/$f" "$dir/$f"
+		done
+		boot_qemu "$dir"
+		pids[$run]=$!
+		starts[$run]=$SECONDS
+		used=$((used + smp[$run]))
+		say "$run: booting again (-smp ${smp[$run]}; console: $dir/console.log)"
+	done
+	pending=("${next[@]}")
+	for run in "${!pids[@]}"; do
+		if boot_done "$results/$run" "${pids[$run]}" $((SECONDS - starts[$run])) $((duration + grace)); then
+			unset "pids[$run]"
+			used=$((used - smp[$run]))
+			finish "$run"
+		fi
+	done
+	sleep 0.5
+done
+trap - INT TERM
+summary_write "$results" "${boot_runs[@]}"
