@@ -666,21 +666,28 @@ __nolibc_fn int mprotect(void *addr, size_t length, int prot)
 	return __sysret(sys_mprotect(addr, length, prot));
 }
 
-/* The brk syscall returns the new break, or the old one when it refused. */
+/* void *sys_brk(void *addr); the new break, or the current one when the
+ * kernel refused (addr NULL or out of range): never an error code
+ */
 __nolibc_fn void *sys_brk(void *addr)
 {
 	return (void *)__nolibc_sc(1, __NR_brk, (long)addr);
 }
 
+/* int brk(void *addr); 0, or -1 with ENOMEM when the break stayed below
+ * addr. As with glibc, brk(NULL) and a refused shrink succeed: the break
+ * is then at or above addr.
+ */
 __nolibc_fn int brk(void *addr)
 {
-	if (sys_brk(addr) != addr) {
+	if ((uintptr_t)sys_brk(addr) < (uintptr_t)addr) {
 		SET_ERRNO(ENOMEM);
 		return -1;
 	}
 	return 0;
 }
 
+/* void *sbrk(intptr_t increment); the old break, (void *)-1 with ENOMEM */
 __nolibc_fn void *sbrk(intptr_t increment)
 {
 	char *old = sys_brk(NULL);

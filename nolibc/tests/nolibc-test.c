@@ -1314,6 +1314,31 @@ static void syscall_memory(void)
 	}
 	if (test("brk_huge"))
 		expect_err(brk((void *)(~(uintptr_t)0 - 0xfffff)), ENOMEM);
+	/* brk(NULL) asks for nothing the kernel can refuse: it succeeds */
+	if (test("brk_null"))
+		expect_zero(brk(NULL));
+	if (test("brk_current"))
+		expect_zero(brk(sbrk(0)));
+	if (test("sbrk_0_stable")) {
+		old = sbrk(0);
+		expect_true(old != (void *)-1 && sbrk(0) == old, "same break twice");
+	}
+	if (test("sbrk_shrink")) {
+		/* the kernel's nolibc selftest does this: up a page, back down */
+		old = sbrk(pg);
+		cur = old == (void *)-1 ? old : sbrk(-pg);
+		expect_true(old != (void *)-1 && cur == old + pg && sbrk(0) == old,
+			    "grown by a page, back where it was");
+	}
+	/* the raw syscall reports the current break for NULL, no error */
+	if (test("sys_brk_null")) {
+#ifdef NOLIBC
+		cur = sys_brk(NULL);
+#else
+		cur = (char *)syscall(SYS_brk, 0);
+#endif
+		expect_true(cur == sbrk(0), "the current break");
+	}
 }
 
 static void syscall_process(void)
