@@ -58,37 +58,9 @@
 #define _LIMITS_H___ 1
 #define __CLANG_LIMITS_H 1
 
-typedef __INT8_TYPE__ int8_t;
-typedef __INT16_TYPE__ int16_t;
-typedef __INT32_TYPE__ int32_t;
-typedef __INT64_TYPE__ int64_t;
-typedef __UINT8_TYPE__ uint8_t;
-typedef __UINT16_TYPE__ uint16_t;
-typedef __UINT32_TYPE__ uint32_t;
-typedef __UINT64_TYPE__ uint64_t;
-typedef __INTPTR_TYPE__ intptr_t;
-typedef __UINTPTR_TYPE__ uintptr_t;
-typedef __INTMAX_TYPE__ intmax_t;
-typedef __UINTMAX_TYPE__ uintmax_t;
-typedef __SIZE_TYPE__ size_t;
-typedef __PTRDIFF_TYPE__ ptrdiff_t;
-typedef __WCHAR_TYPE__ wchar_t;
-typedef __INT_LEAST8_TYPE__ int_least8_t;
-typedef __INT_LEAST16_TYPE__ int_least16_t;
-typedef __INT_LEAST32_TYPE__ int_least32_t;
-typedef __INT_LEAST64_TYPE__ int_least64_t;
-typedef __UINT_LEAST8_TYPE__ uint_least8_t;
-typedef __UINT_LEAST16_TYPE__ uint_least16_t;
-typedef __UINT_LEAST32_TYPE__ uint_least32_t;
-typedef __UINT_LEAST64_TYPE__ uint_least64_t;
-typedef __INT_FAST8_TYPE__ int_fast8_t;
-typedef __INT_FAST16_TYPE__ int_fast16_t;
-typedef __INT_FAST32_TYPE__ int_fast32_t;
-typedef __INT_FAST64_TYPE__ int_fast64_t;
-typedef __UINT_FAST8_TYPE__ uint_fast8_t;
-typedef __UINT_FAST16_TYPE__ uint_fast16_t;
-typedef __UINT_FAST32_TYPE__ uint_fast32_t;
-typedef __UINT_FAST64_TYPE__ uint_fast64_t;
+#include "stddef.h"
+#include "stdint.h"
+#include "limits.h"
 
 /* ssize_t is the signed twin of size_t, which ptrdiff_t is on every ABI
  * nolibc supports (int on i386, long on 64-bit).
@@ -114,80 +86,12 @@ typedef int clockid_t;
 typedef unsigned long nfds_t;
 typedef unsigned int useconds_t;
 
-#ifndef NULL
-#define NULL ((void *)0)
-#endif
-
 /* <stdarg.h> is the compiler's business: name its builtins. */
 typedef __builtin_va_list va_list;
 #define va_start(ap, last) __builtin_va_start(ap, last)
 #define va_arg(ap, type) __builtin_va_arg(ap, type)
 #define va_end(ap) __builtin_va_end(ap)
 #define va_copy(dst, src) __builtin_va_copy(dst, src)
-
-#define offsetof(type, member) __builtin_offsetof(type, member)
-
-#define INT8_MIN (-128)
-#define INT16_MIN (-32767 - 1)
-#define INT32_MIN (-__INT32_MAX__ - 1)
-#define INT64_MIN (-__INT64_MAX__ - 1)
-#define INT8_MAX __INT8_MAX__
-#define INT16_MAX __INT16_MAX__
-#define INT32_MAX __INT32_MAX__
-#define INT64_MAX __INT64_MAX__
-#define UINT8_MAX __UINT8_MAX__
-#define UINT16_MAX __UINT16_MAX__
-#define UINT32_MAX __UINT32_MAX__
-#define UINT64_MAX __UINT64_MAX__
-#define INTPTR_MIN (-__INTPTR_MAX__ - 1)
-#define INTPTR_MAX __INTPTR_MAX__
-#define UINTPTR_MAX __UINTPTR_MAX__
-#define INTMAX_MIN (-__INTMAX_MAX__ - 1)
-#define INTMAX_MAX __INTMAX_MAX__
-#define UINTMAX_MAX __UINTMAX_MAX__
-#define SIZE_MAX __SIZE_MAX__
-#define PTRDIFF_MIN (-__PTRDIFF_MAX__ - 1)
-#define PTRDIFF_MAX __PTRDIFF_MAX__
-#define INT8_C(c) c
-#define INT16_C(c) c
-#define INT32_C(c) c
-#define UINT8_C(c) c
-#define UINT16_C(c) c
-#define UINT32_C(c) c##U
-#if __SIZEOF_LONG__ == 8
-#define INT64_C(c) c##L
-#define UINT64_C(c) c##UL
-#else
-#define INT64_C(c) c##LL
-#define UINT64_C(c) c##ULL
-#endif
-
-#define CHAR_BIT __CHAR_BIT__
-#define SCHAR_MIN (-__SCHAR_MAX__ - 1)
-#define SCHAR_MAX __SCHAR_MAX__
-#define UCHAR_MAX (__SCHAR_MAX__ * 2 + 1)
-#ifdef __CHAR_UNSIGNED__
-#define CHAR_MIN 0
-#define CHAR_MAX UCHAR_MAX
-#else
-#define CHAR_MIN SCHAR_MIN
-#define CHAR_MAX SCHAR_MAX
-#endif
-#define SHRT_MIN (-__SHRT_MAX__ - 1)
-#define SHRT_MAX __SHRT_MAX__
-#define USHRT_MAX (__SHRT_MAX__ * 2 + 1)
-#define INT_MIN (-__INT_MAX__ - 1)
-#define INT_MAX __INT_MAX__
-#define UINT_MAX (__INT_MAX__ * 2U + 1U)
-#define LONG_MIN (-__LONG_MAX__ - 1L)
-#define LONG_MAX __LONG_MAX__
-#define ULONG_MAX (__LONG_MAX__ * 2UL + 1UL)
-#define LLONG_MIN (-__LONG_LONG_MAX__ - 1LL)
-#define LLONG_MAX __LONG_LONG_MAX__
-#define ULLONG_MAX (__LONG_LONG_MAX__ * 2ULL + 1ULL)
-#define SSIZE_MAX __LONG_MAX__
-#define PATH_MAX 4096
-#define NAME_MAX 255
 
 #define EXIT_SUCCESS 0
 #define EXIT_FAILURE 1

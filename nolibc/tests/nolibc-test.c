@@ -37,6 +37,7 @@
 #include <signal.h>
 #include <limits.h>
 #include <stdint.h>
+#include <wchar.h>
 #include <ctype.h>
 #include <time.h>
 #include <poll.h>
@@ -64,6 +65,124 @@
 /* glibc names the getdents64 record differently. */
 #define linux_dirent64 dirent64
 #endif
+
+/*
+ * <stdint.h> and <limits.h>, checked while compiling, against glibc too:
+ * each limit must be usable by #if, have the value C derives from its
+ * type's size (two's complement), and the promoted type of that type
+ * (C11 7.20.2, 5.2.4.2.1). The fast types must be the ones glibc picks
+ * (a byte, then a machine word: long on 64-bit, int on 32-bit), so that a
+ * structure holding them has the same layout with either library.
+ */
+#if INT8_MIN > 0 || INT16_MIN > 0 || INT32_MIN > 0 || INT64_MIN > 0 || \
+	INT8_MAX < 0 || INT16_MAX < 0 || INT32_MAX < 0 || INT64_MAX < 0 || \
+	UINT8_MAX < 0 || UINT16_MAX < 0 || UINT32_MAX < 0 || UINT64_MAX < 0 || \
+	INT_LEAST8_MIN > 0 || INT_LEAST16_MIN > 0 || INT_LEAST32_MIN > 0 || \
+	INT_LEAST64_MIN > 0 || INT_LEAST8_MAX < 0 || INT_LEAST16_MAX < 0 || \
+	INT_LEAST32_MAX < 0 || INT_LEAST64_MAX < 0 || UINT_LEAST8_MAX < 0 || \
+	UINT_LEAST16_MAX < 0 || UINT_LEAST32_MAX < 0 || UINT_LEAST64_MAX < 0 || \
+	INT_FAST8_MIN > 0 || INT_FAST16_MIN > 0 || INT_FAST32_MIN > 0 || \
+	INT_FAST64_MIN > 0 || INT_FAST8_MAX < 0 || INT_FAST16_MAX < 0 || \
+	INT_FAST32_MAX < 0 || INT_FAST64_MAX < 0 || UINT_FAST8_MAX < 0 || \
+	UINT_FAST16_MAX < 0 || UINT_FAST32_MAX < 0 || UINT_FAST64_MAX < 0 || \
+	INTPTR_MIN > 0 || INTPTR_MAX < 0 || UINTPTR_MAX < 0 || INTMAX_MIN > 0 || \
+	INTMAX_MAX < 0 || UINTMAX_MAX < 0 || PTRDIFF_MIN > 0 || PTRDIFF_MAX < 0 || \
+	SIZE_MAX < 0 || SIG_ATOMIC_MIN > 0 || SIG_ATOMIC_MAX < 0 || \
+	WCHAR_MIN > WCHAR_MAX || WINT_MIN > WINT_MAX || \
+	CHAR_BIT != 8 || SCHAR_MIN > 0 || SCHAR_MAX < 0 || UCHAR_MAX < 0 || \
+	CHAR_MIN > CHAR_MAX || SHRT_MIN > 0 || SHRT_MAX < 0 || USHRT_MAX < 0 || \
+	INT_MIN > 0 || INT_MAX < 0 || UINT_MAX < 0 || LONG_MIN > 0 || LONG_MAX < 0 || \
+	ULONG_MAX < 0 || LLONG_MIN > 0 || LLONG_MAX < 0 || ULLONG_MAX < 0 || \
+	SSIZE_MAX < 0 || MB_LEN_MAX < 1 || INTMAX_C(1) != 1 || UINTMAX_C(1) != 1 || \
+	INT64_C(-1) > 0 || UINT64_C(1) != 1
+#error a <stdint.h> or <limits.h> limit is wrong or not usable by #if
+#endif
+
+#define PROMOTED(type) __typeof__(+(type)0)
+#define HAS_TYPE(expr, type) _Generic((expr), PROMOTED(type): 1, default: 0)
+#define IS_SIGNED(type) ((long long)(type)-1 < 0)
+#define IS_EXACTLY(type, want) _Generic((type)0, want: 1, default: 0)
+#define SMAX(type) ((PROMOTED(type))(((1ULL << (sizeof(type) * CHAR_BIT - 2)) - 1) * 2 + 1))
+#define CHECK_SIGNED(pfx, type)							\
+	_Static_assert(pfx##_MAX == SMAX(type) && HAS_TYPE(pfx##_MAX, type),	\
+		       #pfx "_MAX");						\
+	_Static_assert(pfx##_MIN == -SMAX(type) - 1 && HAS_TYPE(pfx##_MIN, type), \
+		       #pfx "_MIN")
+#define CHECK_UNSIGNED(pfx, type)						\
+	_Static_assert(pfx##_MAX == (PROMOTED(type))(type)-1 &&			\
+		       HAS_TYPE(pfx##_MAX, type), #pfx "_MAX")
+#define CHECK_WIDTH(pfx, type)							\
+	_Static_assert(pfx##_WIDTH == sizeof(type) * CHAR_BIT, #pfx "_WIDTH")
+#define CHECK_BOTH(pfx, type)							\
+	CHECK_SIGNED(pfx, type); CHECK_UNSIGNED(U##pfx, unsigned type);		\
+	CHECK_WIDTH(pfx, type); CHECK_WIDTH(U##pfx, unsigned type)
+#define CHECK_INTN(pfx, stype, utype)						\
+	CHECK_SIGNED(pfx, stype); CHECK_UNSIGNED(U##pfx, utype);		\
+	CHECK_WIDTH(pfx, stype); CHECK_WIDTH(U##pfx, utype);			\
+	_Static_assert(sizeof(stype) == sizeof(utype) && (stype)-1 < 0 &&	\
+		       (utype)-1 > 0, #stype)
+
+CHECK_INTN(INT8, int8_t, uint8_t);
+CHECK_INTN(INT16, int16_t, uint16_t);
+CHECK_INTN(INT32, int32_t, uint32_t);
+CHECK_INTN(INT64, int64_t, uint64_t);
+CHECK_INTN(INT_LEAST8, int_least8_t, uint_least8_t);
+CHECK_INTN(INT_LEAST16, int_least16_t, uint_least16_t);
+CHECK_INTN(INT_LEAST32, int_least32_t, uint_least32_t);
+CHECK_INTN(INT_LEAST64, int_least64_t, uint_least64_t);
+CHECK_INTN(INT_FAST8, int_fast8_t, uint_fast8_t);
+CHECK_INTN(INT_FAST16, int_fast16_t, uint_fast16_t);
+CHECK_INTN(INT_FAST32, int_fast32_t, uint_fast32_t);
+CHECK_INTN(INT_FAST64, int_fast64_t, uint_fast64_t);
+CHECK_INTN(INTPTR, intptr_t, uintptr_t);
+CHECK_INTN(INTMAX, intmax_t, uintmax_t);
+CHECK_SIGNED(PTRDIFF, ptrdiff_t);
+CHECK_WIDTH(PTRDIFF, ptrdiff_t);
+CHECK_UNSIGNED(SIZE, size_t);
+CHECK_WIDTH(SIZE, size_t);
+CHECK_SIGNED(SIG_ATOMIC, sig_atomic_t);
+CHECK_WIDTH(SIG_ATOMIC, sig_atomic_t);
+CHECK_WIDTH(WCHAR, wchar_t);
+CHECK_WIDTH(WINT, wint_t);
+_Static_assert(WCHAR_MAX == (IS_SIGNED(wchar_t) ? SMAX(wchar_t) : (PROMOTED(wchar_t))(wchar_t)-1) &&
+	       WCHAR_MIN == (IS_SIGNED(wchar_t) ? -SMAX(wchar_t) - 1 : 0) &&
+	       HAS_TYPE(WCHAR_MAX, wchar_t) && HAS_TYPE(WCHAR_MIN, wchar_t), "WCHAR");
+_Static_assert(WINT_MAX == (IS_SIGNED(wint_t) ? SMAX(wint_t) : (PROMOTED(wint_t))(wint_t)-1) &&
+	       WINT_MIN == (IS_SIGNED(wint_t) ? -SMAX(wint_t) - 1 : 0) &&
+	       HAS_TYPE(WINT_MAX, wint_t) && HAS_TYPE(WINT_MIN, wint_t), "WINT");
+_Static_assert(HAS_TYPE(INT8_C(1), int_least8_t) && HAS_TYPE(UINT8_C(1), uint_least8_t) &&
+	       HAS_TYPE(INT16_C(1), int_least16_t) && HAS_TYPE(UINT16_C(1), uint_least16_t) &&
+	       HAS_TYPE(INT32_C(1), int_least32_t) && HAS_TYPE(UINT32_C(1), uint_least32_t) &&
+	       HAS_TYPE(INT64_C(1), int_least64_t) && HAS_TYPE(UINT64_C(1), uint_least64_t) &&
+	       HAS_TYPE(INTMAX_C(1), intmax_t) && HAS_TYPE(UINTMAX_C(1), uintmax_t),
+	       "INTN_C");
+#if LONG_MAX > INT_MAX
+typedef long word_t;
+#else
+typedef int word_t;
+#endif
+_Static_assert(IS_EXACTLY(int_fast8_t, signed char) && IS_EXACTLY(int_fast16_t, word_t) &&
+	       IS_EXACTLY(int_fast32_t, word_t) && sizeof(int_fast64_t) == 8,
+	       "fast types as glibc has them");
+
+CHECK_SIGNED(SCHAR, signed char);
+CHECK_UNSIGNED(UCHAR, unsigned char);
+CHECK_BOTH(SHRT, short);
+CHECK_BOTH(INT, int);
+CHECK_BOTH(LONG, long);
+CHECK_BOTH(LLONG, long long);
+CHECK_WIDTH(SCHAR, signed char);
+CHECK_WIDTH(UCHAR, unsigned char);
+CHECK_WIDTH(CHAR, char);
+_Static_assert(CHAR_MIN == (IS_SIGNED(char) ? SCHAR_MIN : 0) &&
+	       CHAR_MAX == (IS_SIGNED(char) ? SCHAR_MAX : UCHAR_MAX) &&
+	       HAS_TYPE(CHAR_MIN, char) && HAS_TYPE(CHAR_MAX, char), "CHAR");
+_Static_assert(SSIZE_MAX == LONG_MAX && sizeof(ssize_t) == sizeof(size_t) &&
+	       LONG_BIT == sizeof(long) * CHAR_BIT && WORD_BIT == sizeof(int) * CHAR_BIT,
+	       "POSIX limits");
+_Static_assert(PATH_MAX == 4096 && NAME_MAX == 255 && PIPE_BUF == 4096 &&
+	       HOST_NAME_MAX == 64 && LOGIN_NAME_MAX == 256 && NGROUPS_MAX == 65536 &&
+	       IOV_MAX == 1024, "Linux's limits");
 
 int peer_get_errno(void);
 void peer_set_errno(int value);
