@@ -19,6 +19,7 @@
 #include "string.h"
 #include "ctype.h"
 #include "signal.h"
+#include "sys/auxv.h"
 #include "stdlib.h"
 #include "unistd.h"
 #include "time.h"

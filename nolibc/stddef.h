@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1 OR MIT */
 /*
- * <stddef.h>: size_t, ptrdiff_t, wchar_t (and wint_t), NULL and offsetof, from the
+ * <stddef.h>: size_t, ptrdiff_t, wchar_t, NULL and offsetof, from the
  * compiler's own definitions.
  */
 
@@ -17,8 +17,6 @@
 typedef __SIZE_TYPE__ size_t;
 typedef __PTRDIFF_TYPE__ ptrdiff_t;
 typedef __WCHAR_TYPE__ wchar_t;
-/* wint_t belongs to <wchar.h>, which nolibc has not: its limits are in <stdint.h> */
-typedef __WINT_TYPE__ wint_t;
 
 #ifndef NULL
 #define NULL ((void *)0)

@@ -19,10 +19,10 @@
 #include "signal.h"
 #include "string.h"
 #include "ctype.h"
+#include "sys/auxv.h"
 
 /* Set by the startup code; weak so all object files share one copy. */
 char **environ __nolibc_weak;
-const unsigned long *_auxv __nolibc_weak;
 
 __nolibc_fn char *getenv(const char *name)
 {
@@ -34,28 +34,6 @@ __nolibc_fn char *getenv(const char *name)
 			return *e + len + 1;
 	}
 	return NULL;
-}
-
-#define AT_NULL 0
-#define AT_PAGESZ 6
-#define AT_HWCAP 16
-#define AT_CLKTCK 17
-#define AT_SECURE 23
-#define AT_RANDOM 25
-#define AT_HWCAP2 26
-#define AT_EXECFN 31
-
-/* getauxval: 0 with errno ENOENT when the kernel did not pass the entry. */
-__nolibc_fn unsigned long getauxval(unsigned long type)
-{
-	const unsigned long *a;
-
-	for (a = _auxv; a && a[0] != AT_NULL; a += 2) {
-		if (a[0] == type)
-			return a[1];
-	}
-	SET_ERRNO(ENOENT);
-	return 0;
 }
 
 /*

@@ -15,6 +15,7 @@
 
 #include "sys.h"
 #include "stdlib.h"
+#include "sys/auxv.h"
 
 __nolibc_fn unsigned int sleep(unsigned int seconds)
 {

@@ -37,7 +37,6 @@
 #include <signal.h>
 #include <limits.h>
 #include <stdint.h>
-#include <wchar.h>
 #include <ctype.h>
 #include <time.h>
 #include <poll.h>
@@ -143,13 +142,14 @@ CHECK_WIDTH(SIZE, size_t);
 CHECK_SIGNED(SIG_ATOMIC, sig_atomic_t);
 CHECK_WIDTH(SIG_ATOMIC, sig_atomic_t);
 CHECK_WIDTH(WCHAR, wchar_t);
-CHECK_WIDTH(WINT, wint_t);
+/* wint_t is <wchar.h>'s, which nolibc has not: the compiler names it */
+CHECK_WIDTH(WINT, __WINT_TYPE__);
 _Static_assert(WCHAR_MAX == (IS_SIGNED(wchar_t) ? SMAX(wchar_t) : (PROMOTED(wchar_t))(wchar_t)-1) &&
 	       WCHAR_MIN == (IS_SIGNED(wchar_t) ? -SMAX(wchar_t) - 1 : 0) &&
 	       HAS_TYPE(WCHAR_MAX, wchar_t) && HAS_TYPE(WCHAR_MIN, wchar_t), "WCHAR");
-_Static_assert(WINT_MAX == (IS_SIGNED(wint_t) ? SMAX(wint_t) : (PROMOTED(wint_t))(wint_t)-1) &&
-	       WINT_MIN == (IS_SIGNED(wint_t) ? -SMAX(wint_t) - 1 : 0) &&
-	       HAS_TYPE(WINT_MAX, wint_t) && HAS_TYPE(WINT_MIN, wint_t), "WINT");
+_Static_assert(WINT_MAX == (IS_SIGNED(__WINT_TYPE__) ? SMAX(__WINT_TYPE__) : (PROMOTED(__WINT_TYPE__))(__WINT_TYPE__)-1) &&
+	       WINT_MIN == (IS_SIGNED(__WINT_TYPE__) ? -SMAX(__WINT_TYPE__) - 1 : 0) &&
+	       HAS_TYPE(WINT_MAX, __WINT_TYPE__) && HAS_TYPE(WINT_MIN, __WINT_TYPE__), "WINT");
 _Static_assert(HAS_TYPE(INT8_C(1), int_least8_t) && HAS_TYPE(UINT8_C(1), uint_least8_t) &&
 	       HAS_TYPE(INT16_C(1), int_least16_t) && HAS_TYPE(UINT16_C(1), uint_least16_t) &&
 	       HAS_TYPE(INT32_C(1), int_least32_t) && HAS_TYPE(UINT32_C(1), uint_least32_t) &&
@@ -183,6 +183,46 @@ _Static_assert(SSIZE_MAX == LONG_MAX && sizeof(ssize_t) == sizeof(size_t) &&
 _Static_assert(PATH_MAX == 4096 && NAME_MAX == 255 && PIPE_BUF == 4096 &&
 	       HOST_NAME_MAX == 64 && LOGIN_NAME_MAX == 256 && NGROUPS_MAX == 65536 &&
 	       IOV_MAX == 1024, "Linux's limits");
+
+/*
+ * <sys/auxv.h>: every auxiliary vector entry glibc's <elf.h> names, with
+ * the number the kernel's ABI gives it (include/uapi/linux/auxvec.h and
+ * the arches' asm/auxvec.h). startup:auxv_all_named checks that the
+ * kernel passes no entry missing here.
+ */
+#define AT_NAME(n, v) { #n, n, v }
+static const struct {
+	const char *name;
+	unsigned long value, abi;
+} at_names[] = {
+	AT_NAME(AT_NULL, 0), AT_NAME(AT_IGNORE, 1), AT_NAME(AT_EXECFD, 2),
+	AT_NAME(AT_PHDR, 3), AT_NAME(AT_PHENT, 4), AT_NAME(AT_PHNUM, 5),
+	AT_NAME(AT_PAGESZ, 6), AT_NAME(AT_BASE, 7), AT_NAME(AT_FLAGS, 8),
+	AT_NAME(AT_ENTRY, 9), AT_NAME(AT_NOTELF, 10), AT_NAME(AT_UID, 11),
+	AT_NAME(AT_EUID, 12), AT_NAME(AT_GID, 13), AT_NAME(AT_EGID, 14),
+	AT_NAME(AT_PLATFORM, 15), AT_NAME(AT_HWCAP, 16), AT_NAME(AT_CLKTCK, 17),
+	AT_NAME(AT_FPUCW, 18), AT_NAME(AT_DCACHEBSIZE, 19),
+	AT_NAME(AT_ICACHEBSIZE, 20), AT_NAME(AT_UCACHEBSIZE, 21),
+	AT_NAME(AT_IGNOREPPC, 22), AT_NAME(AT_SECURE, 23),
+	AT_NAME(AT_BASE_PLATFORM, 24), AT_NAME(AT_RANDOM, 25),
+	AT_NAME(AT_HWCAP2, 26), AT_NAME(AT_EXECFN, 31),
+	AT_NAME(AT_SYSINFO, 32), AT_NAME(AT_SYSINFO_EHDR, 33),
+	AT_NAME(AT_L1I_CACHESHAPE, 34), AT_NAME(AT_L1D_CACHESHAPE, 35),
+	AT_NAME(AT_L2_CACHESHAPE, 36), AT_NAME(AT_L3_CACHESHAPE, 37),
+	AT_NAME(AT_L1I_CACHESIZE, 40), AT_NAME(AT_L1I_CACHEGEOMETRY, 41),
+	AT_NAME(AT_L1D_CACHESIZE, 42), AT_NAME(AT_L1D_CACHEGEOMETRY, 43),
+	AT_NAME(AT_L2_CACHESIZE, 44), AT_NAME(AT_L2_CACHEGEOMETRY, 45),
+	AT_NAME(AT_L3_CACHESIZE, 46), AT_NAME(AT_L3_CACHEGEOMETRY, 47),
+	AT_NAME(AT_MINSIGSTKSZ, 51),
+#ifdef AT_RSEQ_ALIGN
+	/* not in every arch's glibc 2.36 <elf.h> */
+	AT_NAME(AT_RSEQ_FEATURE_SIZE, 27), AT_NAME(AT_RSEQ_ALIGN, 28),
+#endif
+#ifdef AT_HWCAP3
+	/* newer than Debian 12's glibc */
+	AT_NAME(AT_HWCAP3, 29), AT_NAME(AT_HWCAP4, 30),
+#endif
+};
 
 int peer_get_errno(void);
 void peer_set_errno(int value);
@@ -661,9 +701,41 @@ __attribute__((noinline)) static int stack_probe(void)
 
 static int stack_probe_result;
 
+/* Every entry the kernel passed (read back from /proc, for glibc too) has
+ * a name in at_names. (glibc's getauxval() rewrites AT_HWCAP on x86, so
+ * values are not compared here.)
+ */
+static void auxv_all_named(void)
+{
+	unsigned long pair[2];
+	char msg[64] = "every entry";
+	size_t i;
+	int fd, n = 0;
+
+	fd = open("/proc/self/auxv", O_RDONLY);
+	if (fd < 0) {
+		skip("no /proc/self/auxv");
+		return;
+	}
+	while (read_all(fd, (char *)pair, sizeof(pair)) == sizeof(pair) && pair[0]) {
+		for (i = 0; i < ARRAY_SIZE(at_names); i++) {
+			if (at_names[i].value == pair[0])
+				break;
+		}
+		if (i == ARRAY_SIZE(at_names))
+			snprintf(msg, sizeof(msg), "type %lu has no name", pair[0]);
+		n++;
+	}
+	close(fd);
+	if (!n)
+		snprintf(msg, sizeof(msg), "no entry read");
+	expect_str(msg, "every entry");
+}
+
 static void run_startup(void)
 {
 	char **e;
+	size_t i;
 	int n;
 
 	if (test("argc_positive"))
@@ -685,6 +757,18 @@ static void run_startup(void)
 		expect_true(getauxval(AT_RANDOM) != 0, "AT_RANDOM != 0");
 	if (test("auxv_missing"))
 		expect_num(getauxval(0x7ffe), 0, ENOENT);
+	if (test("auxv_names")) {
+		char msg[64] = "all as the ABI says";
+
+		for (i = 0; i < ARRAY_SIZE(at_names); i++) {
+			if (at_names[i].value != at_names[i].abi)
+				snprintf(msg, sizeof(msg), "%s = %lu", at_names[i].name,
+					 at_names[i].value);
+		}
+		expect_str(msg, "all as the ABI says");
+	}
+	if (test("auxv_all_named"))
+		auxv_all_named();
 	if (test("sysconf_pagesize"))
 		expect_eq(sysconf(_SC_PAGESIZE), getpagesize());
 	if (test("sysconf_einval"))
