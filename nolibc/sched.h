@@ -1,6 +1,44 @@
 /* SPDX-License-Identifier: LGPL-2.1 OR MIT */
-/* <sched.h> for programs built against the nolibc sysroot: it is all in nolibc.h. */
-#ifndef _NOLIBC_STD_SCHED_H
-#define _NOLIBC_STD_SCHED_H
+/*
+ * <sched.h>: namespaces (unshare, setns) with the kernel's CLONE_*
+ * flags. sched_yield() is in sys.h.
+ */
+
+/* A program's own #include of this name in a sysroot: nolibc.h includes
+ * everything, this file too, in the order the headers need each other.
+ */
+#ifndef _NOLIBC_H
 #include "nolibc.h"
 #endif
+
+#ifndef _NOLIBC_SCHED_H
+#define _NOLIBC_SCHED_H
+
+#include "sys.h"
+#include <linux/sched.h>
+
+/* int sys_unshare(int flags); */
+__nolibc_fn int sys_unshare(int flags)
+{
+	return __nolibc_sc(1, __NR_unshare, flags);
+}
+
+/* int unshare(int flags); */
+__nolibc_fn int unshare(int flags)
+{
+	return __sysret(sys_unshare(flags));
+}
+
+/* int sys_setns(int fd, int nstype); */
+__nolibc_fn int sys_setns(int fd, int nstype)
+{
+	return __nolibc_sc(2, __NR_setns, fd, nstype);
+}
+
+/* int setns(int fd, int nstype); */
+__nolibc_fn int setns(int fd, int nstype)
+{
+	return __sysret(sys_setns(fd, nstype));
+}
+
+#endif /* _NOLIBC_SCHED_H */

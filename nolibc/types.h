@@ -45,6 +45,7 @@
 #define _SYS_AUXV_H 1
 #define _SYS_SYSMACROS_H 1
 #define _SYS_RESOURCE_H 1
+#define _SYS_RANDOM_H 1
 /* ... and the compiler's own freestanding headers, whose definitions would
  * otherwise be spelled differently from ours and warn as redefinitions.
  */

@@ -52,6 +52,7 @@
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/resource.h>
+#include <sys/random.h>
 #include <sys/reboot.h>
 #include <sys/utsname.h>
 #include <sys/prctl.h>
@@ -1903,6 +1904,233 @@ static void syscall_time(void)
 #endif
 }
 
+/* RLIMIT_NOFILE lowered to 8: the opens past fd 7 fail with EMFILE. */
+static int child_nofile(void *arg)
+{
+	struct rlimit rl = { 8, 8 };
+	int fd, last = -1;
+
+	(void)arg;
+	if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return 1;
+	while ((fd = open("/dev/null", O_RDONLY)) >= 0)
+		last = fd;
+	return errno == EMFILE && last == 7 ? 0 : 2;
+}
+
+/* A limit set with prlimit() on our pid reads back, the old one returned. */
+static int child_prlimit(void *arg)
+{
+	struct rlimit old, set = { 1000, 2000 }, now;
+
+	(void)arg;
+	if (getrlimit(RLIMIT_CORE, &old) < 0 || old.rlim_max < 2000)
+		return 3;	/* cannot test: the hard limit is lower */
+	if (prlimit(getpid(), RLIMIT_CORE, &set, &now) < 0)
+		return 1;
+	if (now.rlim_cur != old.rlim_cur || now.rlim_max != old.rlim_max)
+		return 2;
+	if (getrlimit(RLIMIT_CORE, &now) < 0 || now.rlim_cur != 1000 || now.rlim_max != 2000)
+		return 4;
+	return 0;
+}
+
+/* RLIM_INFINITY is the kernel's 64-bit infinity, and a 64-bit limit too
+ * large for rlim_t reads as RLIM_INFINITY (32-bit arches).
+ */
+static int child_rlim_infinity(void *arg)
+{
+	struct rlimit rl;
+	struct rlimit64 rl64, big = { 1ULL << 40, 1ULL << 40 };
+	rlim_t want;
+
+	(void)arg;
+	if (getrlimit(RLIMIT_FSIZE, &rl) < 0 || rl.rlim_max != RLIM_INFINITY)
+		return 3;	/* cannot test: not unlimited here */
+	rl.rlim_cur = RLIM_INFINITY;
+	if (setrlimit(RLIMIT_FSIZE, &rl) < 0 || prlimit64(0, RLIMIT_FSIZE, NULL, &rl64) < 0)
+		return 1;
+	if (rl64.rlim_cur != RLIM64_INFINITY || rl64.rlim_max != RLIM64_INFINITY)
+		return 2;
+	if (prlimit64(0, RLIMIT_FSIZE, &big, NULL) < 0 || getrlimit(RLIMIT_FSIZE, &rl) < 0)
+		return 1;
+	want = big.rlim_cur < (rlim64_t)RLIM_INFINITY ? (rlim_t)big.rlim_cur : RLIM_INFINITY;
+	return rl.rlim_cur == want && rl.rlim_max == want ? 0 : 4;
+}
+
+static int child_unshare_files(void *arg)
+{
+	(void)arg;
+	return unshare(CLONE_FILES) == 0 && unshare(0) == 0 ? 0 : 1;
+}
+
+/* New UTS namespace: root may, others get EPERM. */
+static int child_unshare_uts(void *arg)
+{
+	int ret = unshare(CLONE_NEWUTS);
+
+	(void)arg;
+	if (*(int *)arg)
+		return ret == 0 ? 0 : 1;
+	return ret < 0 && errno == EPERM ? 0 : 2;
+}
+
+/* setns into our own UTS namespace: root may; the wrong type is EINVAL. */
+static int child_setns(void *arg)
+{
+	int fd = open("/proc/self/ns/uts", O_RDONLY);
+	int ret;
+
+	(void)arg;
+	if (fd < 0)
+		return 3;
+	if (setns(fd, CLONE_NEWNET) != -1 || errno != EINVAL)
+		return 1;
+	ret = setns(fd, CLONE_NEWUTS);
+	if (*(int *)arg)
+		return ret == 0 ? 0 : 2;
+	return ret < 0 && errno == EPERM ? 0 : 4;
+}
+
+static void expect_child(int status, const char *what)
+{
+	char buf[64];
+
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 3) {
+		skip("the limits here do not allow it");
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%s (status %#x)", what, status);
+	expect_true(WIFEXITED(status) && WEXITSTATUS(status) == 0, buf);
+}
+
+static void syscall_more(void)
+{
+	unsigned char a[64], b[64];
+	struct rlimit rl;
+	long pg = getpagesize();
+	char *p, *q, *r;
+	size_t len;
+	int i, ret;
+
+	/* getrandom */
+	if (test("getrandom")) {
+		ret = getrandom(a, sizeof(a), 0);
+		expect_true(ret == sizeof(a) && getrandom(b, sizeof(b), 0) == sizeof(b) &&
+			    memcmp(a, b, sizeof(a)), "64 bytes, twice, different");
+	}
+	if (test("getrandom_nonblock")) {
+		ret = getrandom(a, 16, GRND_NONBLOCK);
+		expect_true(ret == 16 || (ret < 0 && errno == EAGAIN), "16 or EAGAIN");
+	}
+	if (test("getrandom_badflags"))
+		expect_err(getrandom(a, 16, 0x80), EINVAL);
+	if (test("getrandom_efault")) {
+		void *volatile nowhere = NULL;	/* hidden from -Wnonnull */
+
+		expect_err(getrandom(nowhere, 16, 0), EFAULT);
+	}
+
+	/* mremap: grow with a move, content kept; shrink in place; fixed.
+	 * len follows the mapping, whichever of these tests run.
+	 */
+	p = mmap(NULL, pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	len = pg;
+	if (p != MAP_FAILED)
+		memset(p, 'm', pg);
+	if (test("mremap_grow")) {
+		q = p == MAP_FAILED ? p : mremap(p, len, 4 * pg, MREMAP_MAYMOVE);
+		if (q != MAP_FAILED) {
+			p = q;
+			len = 4 * pg;
+			expect_true(q[0] == 'm' && q[pg - 1] == 'm' && !q[pg] && !q[4 * pg - 1],
+				    "old page kept, new pages zero");
+		} else {
+			expect_true(0, "mremap failed");
+		}
+	}
+	if (test("mremap_shrink")) {
+		/* qemu-user 7.2 on a 32-bit guest, shrinking, also maps over
+		 * the 3 pages past the old end (glibc's vDSO, once): 3 spare
+		 * pages of our own keep that harmless
+		 */
+		r = mmap(NULL, 7 * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (r != MAP_FAILED)
+			r[0] = 's';
+		q = r == MAP_FAILED ? r : mremap(r, 4 * pg, pg, 0);
+		expect_true(r != MAP_FAILED && q == r && q[0] == 's', "same address");
+		if (r != MAP_FAILED)
+			munmap(r, 7 * pg);
+	}
+	if (test("mremap_badflags"))
+		expect_ptr_err(mremap(p, len, len, 0x100), MAP_FAILED, EINVAL);
+	if (test("mremap_fixed")) {
+		r = mmap(NULL, 2 * pg, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		q = r == MAP_FAILED ? r : mremap(p, len, pg, MREMAP_MAYMOVE | MREMAP_FIXED, r + pg);
+		if (q != MAP_FAILED) {
+			p = q;
+			len = pg;
+		}
+		expect_true(r != MAP_FAILED && q == r + pg && q[0] == 'm', "moved where asked");
+		if (r != MAP_FAILED)
+			munmap(r, pg);
+	}
+	if (test("mremap_fixed_nomove"))
+		expect_ptr_err(mremap(p, len, len, MREMAP_FIXED, p + len), MAP_FAILED, EINVAL);
+	if (p != MAP_FAILED)
+		munmap(p, len);
+
+	/* resource limits */
+	if (test("getrlimit")) {
+		ret = getrlimit(RLIMIT_NOFILE, &rl);
+		expect_true(ret == 0 && rl.rlim_cur > 0 && rl.rlim_cur <= rl.rlim_max,
+			    "0 < cur <= max");
+	}
+	if (test("getrlimit_bad"))
+		expect_err(getrlimit(12345, &rl), EINVAL);
+	if (test("prlimit_get")) {
+		struct rlimit pr;
+
+		ret = prlimit(0, RLIMIT_NOFILE, NULL, &pr) | getrlimit(RLIMIT_NOFILE, &rl);
+		expect_true(ret == 0 && pr.rlim_cur == rl.rlim_cur && pr.rlim_max == rl.rlim_max,
+			    "as getrlimit");
+	}
+	if (test("prlimit_esrch"))
+		expect_err(prlimit(0x3fffffff, RLIMIT_NOFILE, NULL, &rl), ESRCH);
+	if (test("setrlimit_nofile"))
+		expect_child(in_child(child_nofile, NULL), "EMFILE past fd 7");
+	if (test("prlimit_set"))
+		expect_child(in_child(child_prlimit, NULL), "set, old returned");
+	if (test("rlim_infinity"))
+		expect_child(in_child(child_rlim_infinity, NULL), "64-bit infinity");
+	if (test("setrlimit_raise")) {
+		/* raising cur above max is refused, root or not */
+		getrlimit(RLIMIT_NOFILE, &rl);
+		rl.rlim_cur = rl.rlim_max + 1;
+		if (rl.rlim_max == RLIM_INFINITY)
+			skip("no finite hard limit to pass");
+		else
+			expect_err(setrlimit(RLIMIT_NOFILE, &rl), EINVAL);
+	}
+
+	/* namespaces */
+	i = is_root;
+	if (test("unshare_files"))
+		expect_child(in_child(child_unshare_files, NULL), "CLONE_FILES, then 0");
+	if (test("unshare_bad"))
+		expect_err(unshare(0x1), EINVAL);
+	if (test("unshare_uts"))
+		expect_child(in_child(child_unshare_uts, &i), i ? "root may" : "EPERM");
+	if (test("setns_badf"))
+		expect_err(setns(-1, 0), EBADF);
+	if (test("setns_uts")) {
+		if (access("/proc/self/ns/uts", F_OK))
+			skip("no /proc/self/ns");
+		else
+			expect_child(in_child(child_setns, &i), i ? "root may" : "EPERM");
+	}
+}
+
 static void run_syscall(void)
 {
 	syscall_files();
@@ -1911,6 +2139,7 @@ static void run_syscall(void)
 	syscall_memory();
 	syscall_process();
 	syscall_time();
+	syscall_more();
 }
 
 /*

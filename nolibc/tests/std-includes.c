@@ -41,6 +41,7 @@
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/resource.h>
+#include <sys/random.h>
 
 struct pair {
 	char c;
