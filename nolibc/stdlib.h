@@ -491,10 +491,25 @@ __nolibc_fn int atexit(void (*fn)(void))
 	return 0;
 }
 
+#ifndef NOLIBC_NO_INITFINI
+/* The destructors' array, from the linker (see crt.h). */
+extern void (*const __fini_array_start[])(void) __attribute__((visibility("hidden")));
+extern void (*const __fini_array_end[])(void) __attribute__((visibility("hidden")));
+#endif
+
+/* void exit(int status); atexit handlers, then .fini_array, both in reverse */
 __nolibc_fn __nolibc_noreturn void exit(int status)
 {
+#ifndef NOLIBC_NO_INITFINI
+	void (*const *f)(void) = __fini_array_end;
+#endif
+
 	if (__nolibc_exit_hook)
 		__nolibc_exit_hook();
+#ifndef NOLIBC_NO_INITFINI
+	while (f > __fini_array_start)
+		(*--f)();
+#endif
 	_exit(status);
 }
 

@@ -225,6 +225,63 @@ static const struct {
 #endif
 };
 
+/*
+ * Constructors and destructors. The constructors log one letter each into
+ * ctor_log; they must run before main, preinit first, then by priority,
+ * then each array in its order ("Pabxy"). The destructors and the atexit
+ * handlers of startup:exit_* write one letter each to dtor_fd when a test
+ * sets it: handlers in reverse order of registration, then .fini_array
+ * backwards: the plain entries, then priority 102, then 101 ("BAYX21").
+ */
+static char ctor_log[16];
+static int ctor_argc = -1, ctor_plain_at = -1, dtor_fd = -1;
+static char **ctor_argv;
+
+static void ctor_add(char c)
+{
+	size_t n = strlen(ctor_log);
+
+	if (n < sizeof(ctor_log) - 1)
+		ctor_log[n] = c;
+}
+
+static void ctor_pre(int argc, char **argv, char **envp)
+{
+	(void)envp;
+	ctor_argc = argc;
+	ctor_argv = argv;
+	ctor_add('P');
+}
+
+__attribute__((constructor(101))) static void ctor_101(void) { ctor_add('a'); }
+__attribute__((constructor(102))) static void ctor_102(void) { ctor_add('b'); }
+__attribute__((constructor)) static void ctor_plain(void) { ctor_plain_at = strlen(ctor_log); }
+static void ctor_x(void) { ctor_add('x'); }
+static void ctor_y(void) { ctor_add('y'); }
+
+/* aligned: gcc would align a 16-byte array to 16, padding with a NULL */
+#define ARRAY_ENTRIES(sec) __attribute__((section(sec), used, aligned(sizeof(void *))))
+ARRAY_ENTRIES(".preinit_array")
+static void (*preinit_entry[])(int, char **, char **) = { ctor_pre };
+ARRAY_ENTRIES(".init_array")
+static void (*init_entries[])(void) = { ctor_x, ctor_y };
+
+static void dtor_put(const char *c)
+{
+	if (dtor_fd >= 0)
+		write(dtor_fd, c, 1);
+}
+
+__attribute__((destructor(101))) static void dtor_101(void) { dtor_put("1"); }
+__attribute__((destructor(102))) static void dtor_102(void) { dtor_put("2"); }
+static void dtor_x(void) { dtor_put("X"); }
+static void dtor_y(void) { dtor_put("Y"); }
+static void atexit_a(void) { dtor_put("A"); }
+static void atexit_b(void) { dtor_put("B"); }
+
+ARRAY_ENTRIES(".fini_array")
+static void (*fini_entries[])(void) = { dtor_x, dtor_y };
+
 int peer_get_errno(void);
 void peer_set_errno(int value);
 int peer_close_bad_fd(void);
@@ -733,11 +790,55 @@ static void auxv_all_named(void)
 	expect_str(msg, "every entry");
 }
 
+/* exit() runs the atexit handlers, then the destructors. */
+static int child_exit_dtors(void *arg)
+{
+	dtor_fd = *(int *)arg;
+	atexit(atexit_a);
+	atexit(atexit_b);
+	exit(4);
+}
+
+/* _exit() runs neither. */
+static int child_underscore_exit(void *arg)
+{
+	dtor_fd = *(int *)arg;
+	atexit(atexit_a);
+	_exit(6);
+}
+
+/* A new image that returns 5 from main (see main: "--dtor-probe"). */
+static int child_exec_dtors(void *arg)
+{
+	char *argv[] = { "nolibc-test", "--dtor-probe", NULL };
+	char env[32], *envp[] = { env, NULL };
+
+	snprintf(env, sizeof(env), "NOLIBC_DTOR_FD=%d", *(int *)arg);
+	execve("/proc/self/exe", argv, envp);
+	return errno == ENOEXEC ? 126 : 127;
+}
+
+/* Runs fn in a child with a pipe as dtor_fd: the status, and what it wrote. */
+static int dtor_child(int (*fn)(void *), char *buf, size_t size)
+{
+	int p[2], status;
+
+	memset(buf, 0, size);
+	if (pipe(p) < 0)
+		return -1;
+	status = in_child(fn, &p[1]);
+	close(p[1]);
+	read_all(p[0], buf, size - 1);
+	close(p[0]);
+	return status;
+}
+
 static void run_startup(void)
 {
 	char **e;
 	size_t i;
-	int n;
+	char buf[16];
+	int n, ret;
 
 	if (test("argc_positive"))
 		expect_true(main_argc >= 1, main_argc >= 1 ? ">= 1" : "< 1");
@@ -803,6 +904,30 @@ static void run_startup(void)
 	}
 	if (test("environ_peer"))
 		expect_true(peer_environ() == environ, "same environ");
+	if (test("ctor_order"))
+		expect_str(ctor_log, "Pabxy");
+	if (test("ctor_plain_after_prio"))
+		expect_true(ctor_plain_at >= 3, "after priorities 101 and 102");
+	if (test("ctor_main_args"))
+		expect_true(ctor_argc == main_argc && ctor_argv == main_argv, "argc, argv");
+	if (test("exit_dtor_order")) {
+		ret = dtor_child(child_exit_dtors, buf, sizeof(buf));
+		expect_true(WIFEXITED(ret) && WEXITSTATUS(ret) == 4 && !strcmp(buf, "BAYX21"),
+			    buf);
+	}
+	if (test("_exit_no_dtors")) {
+		ret = dtor_child(child_underscore_exit, buf, sizeof(buf));
+		expect_true(WIFEXITED(ret) && WEXITSTATUS(ret) == 6 && !buf[0],
+			    buf[0] ? buf : "nothing");
+	}
+	if (test("return_dtor_order")) {
+		ret = dtor_child(child_exec_dtors, buf, sizeof(buf));
+		if (WIFEXITED(ret) && WEXITSTATUS(ret) == 126)
+			skip("kernel cannot run this binary (emulated)");
+		else
+			expect_true(WIFEXITED(ret) && WEXITSTATUS(ret) == 5 &&
+				    !strcmp(buf, "BAYX21"), buf);
+	}
 }
 
 /*
@@ -3665,6 +3790,14 @@ int main(int argc, char **argv, char **envp)
 	main_argc = argc;
 	main_argv = argv;
 	main_envp = envp;
+
+	/* the child of startup:return_dtor_order */
+	if (argc == 2 && !strcmp(argv[1], "--dtor-probe") && getenv("NOLIBC_DTOR_FD")) {
+		dtor_fd = atoi(getenv("NOLIBC_DTOR_FD"));
+		atexit(atexit_a);
+		atexit(atexit_b);
+		return 5;
+	}
 
 	/* the child of the execve test */
 	if (argc == 2 && !strcmp(argv[1], "--exec-probe")) {
