@@ -116,7 +116,7 @@ __nolibc_inline long __nolibc_syscall6(long n, long a1, long a2, long a3, long a
  * end frame chains.
  */
 void _start(void);
-__attribute__((weak, naked, noreturn)) void _start(void)
+__attribute__((weak, naked, noreturn)) __nolibc_no_stack_protector void _start(void)
 {
 	__asm__ volatile(
 		".syntax unified\n"
@@ -141,7 +141,7 @@ __attribute__((weak, naked, noreturn)) void _start(void)
 #define NOLIBC_HAVE_SA_RESTORER 1
 #define NOLIBC_HAVE_LEGACY_SIGFRAME 1
 void __nolibc_restore_rt(void);
-__attribute__((weak, naked)) void __nolibc_restore_rt(void)
+__attribute__((weak, naked)) __nolibc_no_stack_protector void __nolibc_restore_rt(void)
 {
 	__asm__ volatile(".syntax unified\n"
 			 "movs r7, #173\n"	/* __NR_rt_sigreturn */
@@ -149,7 +149,7 @@ __attribute__((weak, naked)) void __nolibc_restore_rt(void)
 }
 
 void __nolibc_restore(void);
-__attribute__((weak, naked)) void __nolibc_restore(void)
+__attribute__((weak, naked)) __nolibc_no_stack_protector void __nolibc_restore(void)
 {
 	__asm__ volatile(".syntax unified\n"
 			 "movs r7, #119\n"	/* __NR_sigreturn */

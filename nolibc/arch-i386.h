@@ -95,7 +95,7 @@ __nolibc_inline long __nolibc_syscall6(long n, long a1, long a2, long a3, long a
  * stack pointer as the only argument.
  */
 void _start(void);
-__attribute__((weak, naked, noreturn)) void _start(void)
+__attribute__((weak, naked, noreturn)) __nolibc_no_stack_protector void _start(void)
 {
 	__asm__ volatile(
 		"xorl  %ebp, %ebp\n"
@@ -117,14 +117,14 @@ __attribute__((weak, naked, noreturn)) void _start(void)
 #define NOLIBC_HAVE_SA_RESTORER 1
 #define NOLIBC_HAVE_LEGACY_SIGFRAME 1
 void __nolibc_restore_rt(void);
-__attribute__((weak, naked)) void __nolibc_restore_rt(void)
+__attribute__((weak, naked)) __nolibc_no_stack_protector void __nolibc_restore_rt(void)
 {
 	__asm__ volatile("movl $173, %eax\n"	/* __NR_rt_sigreturn */
 			 "int  $0x80\n");
 }
 
 void __nolibc_restore(void);
-__attribute__((weak, naked)) void __nolibc_restore(void)
+__attribute__((weak, naked)) __nolibc_no_stack_protector void __nolibc_restore(void)
 {
 	__asm__ volatile("popl %eax\n"
 			 "movl $119, %eax\n"	/* __NR_sigreturn */

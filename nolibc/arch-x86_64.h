@@ -94,7 +94,7 @@ __nolibc_inline long __nolibc_syscall6(long n, long a1, long a2, long a3, long a
  * rdi carries the initial stack pointer (argc, argv..., envp..., auxv...).
  */
 void _start(void);
-__attribute__((weak, naked, noreturn)) void _start(void)
+__attribute__((weak, naked, noreturn)) __nolibc_no_stack_protector void _start(void)
 {
 	__asm__ volatile(
 		"xor  %ebp, %ebp\n"
@@ -109,7 +109,7 @@ __attribute__((weak, naked, noreturn)) void _start(void)
  */
 #define NOLIBC_HAVE_SA_RESTORER 1
 void __nolibc_restore_rt(void);
-__attribute__((weak, naked)) void __nolibc_restore_rt(void)
+__attribute__((weak, naked)) __nolibc_no_stack_protector void __nolibc_restore_rt(void)
 {
 	__asm__ volatile("mov $15, %eax\n"	/* __NR_rt_sigreturn */
 			 "syscall\n");

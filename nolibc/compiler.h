@@ -13,6 +13,10 @@
 #define __nolibc_weak __attribute__((weak))
 #define __nolibc_noreturn __attribute__((noreturn))
 
+/* For startup code that runs before the guard is seeded, and for naked
+ * functions (_start, signal restorers), where gcc 12 with
+ * -fstack-protector-all still stores a canary, through whatever rbp holds.
+ */
 #if defined(__has_attribute)
 #if __has_attribute(no_stack_protector)
 #define __nolibc_no_stack_protector __attribute__((no_stack_protector))

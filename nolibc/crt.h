@@ -13,6 +13,7 @@
 #define _NOLIBC_CRT_H
 
 #include "stdlib.h"
+#include "stackprotector.h"
 
 /* main() may be declared with any of its allowed prototypes; the asm label
  * reaches it whatever this translation unit says its type is.
@@ -46,6 +47,9 @@ static void __nolibc_start_c(long *sp)
 	while (*p)
 		p++;
 	_auxv = (const unsigned long *)(p + 1);
+#ifdef NOLIBC_STACKPROTECTOR
+	__nolibc_stack_chk_init();
+#endif
 #ifndef NOLIBC_NO_INITFINI
 	/* .preinit_array, then .init_array (constructors), each in order */
 	for (f = __preinit_array_start; f < __preinit_array_end; f++)

@@ -31,6 +31,7 @@
 #include "assert.h"
 #include "alloca.h"
 #include "inttypes.h"
+#include "stackprotector.h"
 #include "crt.h"
 
 #endif /* _NOLIBC_H */

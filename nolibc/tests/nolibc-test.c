@@ -790,6 +790,30 @@ static void auxv_all_named(void)
 	expect_str(msg, "every entry");
 }
 
+#if defined(__SSP__) || defined(__SSP_STRONG__) || defined(__SSP_ALL__) || \
+	defined(__SSP_EXPLICIT__)
+#define HAVE_SSP 1
+
+/* not a constant, so the compiler cannot see the overflow coming */
+static volatile unsigned int smash_len = 64;
+
+__attribute__((noinline)) static void smash_stack(void)
+{
+	char buf[16];
+
+	memset(buf, 'x', smash_len);
+	__asm__ volatile("" : : "r"(buf) : "memory");
+}
+
+/* Overflows a buffer with stderr on the pipe: the check must catch it. */
+static int child_smash(void *arg)
+{
+	dup2(*(int *)arg, 2);
+	smash_stack();
+	return 0;
+}
+#endif
+
 /* exit() runs the atexit handlers, then the destructors. */
 static int child_exit_dtors(void *arg)
 {
@@ -884,7 +908,9 @@ static void run_startup(void)
 		 * _start from the two tests above; the arguments stay where the
 		 * caller pushed them, 16-byte aligned at its call
 		 */
-#if defined(__i386__)
+#if defined(__i386__) && defined(HAVE_SSP)
+		skip("the stack protector copies main's arguments into its frame");
+#elif defined(__i386__)
 		expect_eq(main_args_align, 0);
 #else
 		skip("arguments travel in registers");
@@ -919,6 +945,32 @@ static void run_startup(void)
 		ret = dtor_child(child_underscore_exit, buf, sizeof(buf));
 		expect_true(WIFEXITED(ret) && WEXITSTATUS(ret) == 6 && !buf[0],
 			    buf[0] ? buf : "nothing");
+	}
+	if (test("stack_guard_random")) {
+#if defined(NOLIBC_STACKPROTECTOR)
+		uintptr_t want;
+
+		memcpy(&want, (void *)getauxval(AT_RANDOM), sizeof(want));
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		want &= ~((uintptr_t)0xff << (8 * (sizeof(want) - 1)));
+#else
+		want &= ~(uintptr_t)0xff;
+#endif
+		expect_true(__stack_chk_guard == want && want, "AT_RANDOM, first byte 0");
+#elif defined(HAVE_SSP)
+		skip("glibc's guard is its own business");
+#else
+		skip("built without -fstack-protector");
+#endif
+	}
+	if (test("stack_smash_caught")) {
+#ifdef HAVE_SSP
+		ret = dtor_child(child_smash, buf, sizeof(buf));
+		expect_true(WIFSIGNALED(ret) && WTERMSIG(ret) == SIGABRT &&
+			    !strncmp(buf, "*** stack smash", 15), buf);
+#else
+		skip("built without -fstack-protector");
+#endif
 	}
 	if (test("return_dtor_order")) {
 		ret = dtor_child(child_exec_dtors, buf, sizeof(buf));

@@ -4,8 +4,8 @@
 # nolibc: the selftest matrix (one check per arch/compiler/-O cell), the
 # glibc build of the same selftest, the build against an installed sysroot,
 # the size of hello world, one errno across two object files,
-# NOLIBC_IGNORE_ERRNO, standard #include lines, test selection, and the
-# selftest as PID 1 of a PID namespace.
+# NOLIBC_IGNORE_ERRNO, standard #include lines, test selection, the
+# selftest as PID 1 of a PID namespace, and the stack protector.
 # shellcheck source=../lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
@@ -151,6 +151,26 @@ if [ -x "$bin" ] && [ "$(id -u)" = 0 ] && unshare -fpm true 2> /dev/null; then
 	fi
 else
 	t_skip "selftest as PID 1" "needs root and unshare of PID/mount namespaces"
+fi
+
+# 9. The stack protector: an overflow caught at each -fstack-protector
+# level as with glibc, and the selftest with -fstack-protector-all. Each
+# line the script prints is one check (it says itself what it skips).
+stackprot() {
+	local tag="$1" line
+	shift
+	while IFS= read -r line; do
+		case "$line" in
+		"ok - "*) t_ok "stack protector $tag: ${line#ok - }" ;;
+		"not ok - "*) t_fail "stack protector $tag" "${line#not ok - }" ;;
+		"skip - "*) t_skip "stack protector $tag" "${line#skip - }" ;;
+		esac
+	done < <(mk test-stackprot "$@" 2>&1)
+}
+stackprot "x86_64 gcc" ARCH=x86_64
+have clang && stackprot "x86_64 clang" ARCH=x86_64 CC_KIND=clang
+if have i686-linux-gnu-gcc && have qemu-i386-static; then
+	stackprot "i386 gcc" ARCH=i386
 fi
 
 t_done
