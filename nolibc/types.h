@@ -59,6 +59,16 @@
 #define _LIMITS_H___ 1
 #define __CLANG_LIMITS_H 1
 
+/* A libc header nolibc lacks (<sys/timerfd.h>, <sys/socket.h>...) must not
+ * slip in from the host's libc: glibc's would redefine our types, with
+ * errors far from the cause. Every glibc header that declares types goes
+ * through <bits/types.h>; <assert.h>, which glibc lets be re-included and
+ * which then calls our __assert_fail, does not. So the first mention of
+ * its guard stops the build, the include chain above naming the header:
+ *   error: attempt to use poisoned "_BITS_TYPES_H"
+ */
+#pragma GCC poison _BITS_TYPES_H
+
 #include "stddef.h"
 #include "stdint.h"
 #include "limits.h"

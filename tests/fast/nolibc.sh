@@ -139,6 +139,29 @@ fi
 if have i686-linux-gnu-gcc && have qemu-i386-static; then
 	t_run "NOLIBC_IGNORE_ERRNO i386" mk test-ignore-errno ARCH=i386
 fi
+# A header nolibc lacks stops the build at its first error, the include
+# chain naming the header, instead of the host's glibc header clashing
+# with our types further on.
+# $1 name, $2 what the first error must say, then the compiler command.
+missing_header() {
+	local name="$1" first="$2" out rc=0
+	shift 2
+	out=$("$@" -c -o "$work/missing-header.o" "$TOP/nolibc/tests/missing-header.c" 2>&1) || rc=$?
+	if [ "$rc" -ne 0 ] && echo "$out" | grep -m1 'error:' | grep -Eq "$first"; then
+		t_ok "$name"
+	else
+		t_fail "$name" "status $rc: $(echo "$out" | grep -m2 -E 'error' | tr '\n' ' ')"
+	fi
+}
+for cc in gcc clang; do
+	have "$cc" || continue
+	# the include chain above the error names the header
+	missing_header "missing header stops the build ($cc, -include)" 'poisoned' \
+		"$cc" -nostdlib -static -include "$TOP/nolibc/nolibc.h"
+	[ -n "$sysroot" ] && missing_header "missing header stops the build ($cc, sysroot)" \
+		'sys/timerfd\.h: No such file' "$cc" -nostdlib -nostdinc -static \
+		-I"$work/sysroot-x86_64/include"
+done
 
 # 8. As PID 1 (of a PID and mount namespace): mounts, runs, powers off.
 if [ -x "$bin" ] && [ "$(id -u)" = 0 ] && unshare -fpm true 2> /dev/null; then
