@@ -145,10 +145,12 @@ CHECK_WIDTH(SIG_ATOMIC, sig_atomic_t);
 CHECK_WIDTH(WCHAR, wchar_t);
 /* wint_t is <wchar.h>'s, which nolibc has not: the compiler names it */
 CHECK_WIDTH(WINT, __WINT_TYPE__);
-_Static_assert(WCHAR_MAX == (IS_SIGNED(wchar_t) ? SMAX(wchar_t) : (PROMOTED(wchar_t))(wchar_t)-1) &&
+_Static_assert(WCHAR_MAX == (IS_SIGNED(wchar_t) ? SMAX(wchar_t) :
+			     (PROMOTED(wchar_t))(wchar_t)-1) &&
 	       WCHAR_MIN == (IS_SIGNED(wchar_t) ? -SMAX(wchar_t) - 1 : 0) &&
 	       HAS_TYPE(WCHAR_MAX, wchar_t) && HAS_TYPE(WCHAR_MIN, wchar_t), "WCHAR");
-_Static_assert(WINT_MAX == (IS_SIGNED(__WINT_TYPE__) ? SMAX(__WINT_TYPE__) : (PROMOTED(__WINT_TYPE__))(__WINT_TYPE__)-1) &&
+_Static_assert(WINT_MAX == (IS_SIGNED(__WINT_TYPE__) ? SMAX(__WINT_TYPE__) :
+			    (PROMOTED(__WINT_TYPE__))(__WINT_TYPE__)-1) &&
 	       WINT_MIN == (IS_SIGNED(__WINT_TYPE__) ? -SMAX(__WINT_TYPE__) - 1 : 0) &&
 	       HAS_TYPE(WINT_MAX, __WINT_TYPE__) && HAS_TYPE(WINT_MIN, __WINT_TYPE__), "WINT");
 _Static_assert(HAS_TYPE(INT8_C(1), int_least8_t) && HAS_TYPE(UINT8_C(1), uint_least8_t) &&
