@@ -20,6 +20,8 @@
 #include "arch-s390x.h"
 #elif defined(__mips__) && _MIPS_SIM == _ABIO32
 #include "arch-mips.h"
+#elif defined(__mips__) && (_MIPS_SIM == _ABI64 || _MIPS_SIM == _ABIN32)
+#include "arch-mips64.h"
 #elif defined(__powerpc64__) && _CALL_ELF == 2
 #include "arch-ppc64le.h"
 #else

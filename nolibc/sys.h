@@ -114,7 +114,10 @@ __nolibc_fn ssize_t write(int fd, const void *buf, size_t count)
  * and stores the 64-bit result: lseek64() reaches past 2 GiB, and lseek()
  * fails with EOVERFLOW when the result does not fit its 32-bit off_t
  * (the old lseek syscall leaves that check to each kernel and emulator).
+ * ABIs with 32-bit longs and 64-bit registers (mips n32, x32) have no
+ * _llseek: their arch file passes the offset whole.
  */
+#ifndef NOLIBC_ARCH_HAS_SYS_LSEEK64
 __nolibc_fn off64_t sys_lseek64(int fd, off64_t offset, int whence)
 {
 #ifdef __NR__llseek
@@ -127,6 +130,7 @@ __nolibc_fn off64_t sys_lseek64(int fd, off64_t offset, int whence)
 	return __nolibc_sc(3, __NR_lseek, fd, offset, whence);
 #endif
 }
+#endif /* NOLIBC_ARCH_HAS_SYS_LSEEK64 */
 
 __nolibc_fn off64_t lseek64(int fd, off64_t offset, int whence)
 {

@@ -1049,11 +1049,45 @@ static int child_exec_self(void *arg)
 	return errno == ENOEXEC ? 126 : 127;
 }
 
+/* Whether qemu-user runs this test rather than a kernel: the kernel cannot
+ * execve this binary then (no binfmt_misc entry), once asked.
+ */
+__attribute__((unused)) static int emulated(void)
+{
+	static int known = -1;
+	int status;
+
+	if (known < 0) {
+		status = in_child(child_exec_self, NULL);
+		known = self_exe[0] && WIFEXITED(status) && WEXITSTATUS(status) == 126;
+	}
+	return known;
+}
+
+/*
+ * mips n32 passes a 64-bit lseek offset in one 64-bit register, but
+ * qemu-user (7.2) keeps only 32 bits of each n32 syscall argument and
+ * result (glibc's lseek64 fails the same way there). Only when emulated
+ * and a 5 GiB seek lands at 1 GiB are the checks past 2 GiB skipped; a
+ * kernel runs them in full.
+ */
+static int lseek_cut_by_qemu(int fd)
+{
+#if defined(__mips__) && _MIPS_SIM == _ABIN32
+	off64_t got = sys_lseek64(fd, 5LL << 30, SEEK_SET);
+
+	return got == 1LL << 30 && emulated();
+#else
+	(void)fd;
+	return 0;
+#endif
+}
+
 static void syscall_files(void)
 {
 	char buf[256], *p;
 	struct stat st, st2;
-	int fd, fd2, dfd, ret, n, e;
+	int fd, fd2, dfd, ret, n, e, cut;
 	long pg = getpagesize();
 
 	ret = mkdir(tpath("dir1"), 0755);
@@ -1103,17 +1137,24 @@ static void syscall_files(void)
 		expect_ret(lseek(fd, 0, SEEK_END), 14);
 	if (ftest("lseek_neg"))
 		expect_err(lseek(fd, -1, SEEK_SET), EINVAL);
+	cut = lseek_cut_by_qemu(fd);
 	if (ftest("lseek_past_2g")) {
 		/* a 4 GiB - 2 position: too big for a 32-bit off_t */
 		lseek(fd, 0x7fffffff, SEEK_SET);
 		errno = 0;
-		if (sizeof(off_t) == 8)
+		if (cut)
+			skip("qemu-user cuts n32 syscall values to 32 bits");
+		else if (sizeof(off_t) == 8)
 			expect_ret(lseek(fd, 0x7fffffff, SEEK_CUR), 0xfffffffeL);
 		else
 			expect_err(lseek(fd, 0x7fffffff, SEEK_CUR), EOVERFLOW);
 	}
-	if (ftest("lseek64_5g"))
-		expect_eq(lseek64(fd, 5LL << 30, SEEK_SET), 5LL << 30);
+	if (ftest("lseek64_5g")) {
+		if (cut)
+			skip("qemu-user cuts n32 syscall values to 32 bits");
+		else
+			expect_eq(lseek64(fd, 5LL << 30, SEEK_SET), 5LL << 30);
+	}
 	if (ftest("lseek64_neg"))
 		expect_err(lseek64(fd, -1, SEEK_SET), EINVAL);
 	if (ftest("read_file")) {
