@@ -24,6 +24,10 @@
 #include "arch-mips64.h"
 #elif defined(__powerpc64__) && _CALL_ELF == 2
 #include "arch-ppc64le.h"
+#elif defined(__powerpc64__)
+#include "arch-ppc64.h"
+#elif defined(__powerpc__)
+#include "arch-ppc.h"
 #else
 #error "nolibc: this architecture is not supported yet (see nolibc/README.md)"
 #endif
