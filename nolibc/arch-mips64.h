@@ -150,14 +150,31 @@ __nolibc_fn off64_t sys_lseek64(int fd, off64_t offset, int whence)
 }
 #endif
 
+/* An absolute address into a register: 64-bit on n64, 32-bit on n32. */
+#if _MIPS_SIM == _ABI64
+#define __NOLIBC_MIPS_LA(reg, sym)					\
+	"	lui	" reg ", %highest(" sym ")\n"			\
+	"	daddiu	" reg ", " reg ", %higher(" sym ")\n"		\
+	"	dsll	" reg ", " reg ", 16\n"				\
+	"	daddiu	" reg ", " reg ", %hi(" sym ")\n"		\
+	"	dsll	" reg ", " reg ", 16\n"				\
+	"	daddiu	" reg ", " reg ", %lo(" sym ")\n"
+#else
+#define __NOLIBC_MIPS_LA(reg, sym)					\
+	"	lui	" reg ", %hi(" sym ")\n"				\
+	"	addiu	" reg ", " reg ", %lo(" sym ")\n"
+#endif
+
 /*
  * Entry point, at top level as gcc has no naked functions on mips. Debian's
  * compilers default to PIC/abicalls code, which reaches globals through the
- * GOT at $gp: .cpsetup computes $gp from _start's own address, found with a
- * branch-and-link, and "jal" then loads the callee into $t9 from the GOT as
- * PIC callees expect (non-PIC code ignores both). The callee gets a
- * 16-byte aligned stack and zero $fp and $ra to end frame chains. The mips
- * linker's default entry symbol is __start: both names are here.
+ * GOT at $gp and expects $t9 to hold a function's address on entry: _start
+ * loads $gp from the linker's _gp (the executable is static, so absolute
+ * addresses are final) and calls through $t9, spelled out rather than with
+ * "jal", whose PIC expansion clang's assembler makes a CALL16 relocation
+ * that ld rejects for a static function. The callee gets a 16-byte aligned
+ * stack and zero $fp and $ra to end frame chains. The mips linker's default
+ * entry symbol is __start: both names are here.
  */
 void _start(void);
 __asm__(".pushsection .text, \"ax\", @progbits\n"
@@ -166,18 +183,19 @@ __asm__(".pushsection .text, \"ax\", @progbits\n"
 	".type _start, @function\n"
 	".p2align 3\n"
 	".set push\n"
-	".set reorder\n"
+	".set noreorder\n"
 	".set nomips16\n"
 	"_start:\n"
 	"__start:\n"
-	"	bal	1f\n"
-	"1:	.cpsetup $ra, $t0, 1b\n"
+	__NOLIBC_MIPS_LA("$gp", "_gp")
 	"	move	$a0, $sp\n"
-	"	li	$t1, -16\n"
-	"	and	$sp, $sp, $t1\n"
+	"	li	$t0, -16\n"
+	"	and	$sp, $sp, $t0\n"
 	"	move	$fp, $zero\n"
 	"	move	$ra, $zero\n"
-	"	jal	__nolibc_start_c\n"
+	__NOLIBC_MIPS_LA("$t9", "__nolibc_start_c")
+	"	jalr	$t9\n"
+	"	nop\n"
 	"	break\n"
 	".set pop\n"
 	".size _start, . - _start\n"
