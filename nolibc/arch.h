@@ -6,7 +6,9 @@
 #ifndef _NOLIBC_ARCH_H
 #define _NOLIBC_ARCH_H
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) && defined(__ILP32__)
+#include "arch-x32.h"
+#elif defined(__x86_64__)
 #include "arch-x86_64.h"
 #elif defined(__i386__)
 #include "arch-i386.h"

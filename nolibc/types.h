@@ -78,12 +78,23 @@
  */
 typedef __PTRDIFF_TYPE__ ssize_t;
 
+/*
+ * The kernel's __kernel_long_t: a long, but 64-bit on x32, whose syscalls
+ * mostly are x86_64's and read and write x86_64's timespec, timeval and
+ * rusage.
+ */
+#if defined(__x86_64__) && defined(__ILP32__)
+typedef long long __nolibc_klong_t;
+#else
+typedef long __nolibc_klong_t;
+#endif
+
 /* These follow the kernel's generic UAPI types (__kernel_*). */
 typedef long off_t;
 typedef long long off64_t;
-typedef long time_t;
-typedef long suseconds_t;
-typedef long clock_t;
+typedef __nolibc_klong_t time_t;
+typedef __nolibc_klong_t suseconds_t;
+typedef __nolibc_klong_t clock_t;
 typedef int pid_t;
 typedef unsigned int uid_t;
 typedef unsigned int gid_t;
@@ -117,7 +128,7 @@ typedef __builtin_va_list va_list;
 
 struct timespec {
 	time_t tv_sec;
-	long tv_nsec;
+	__nolibc_klong_t tv_nsec;
 };
 
 struct timeval {
@@ -223,7 +234,7 @@ struct utsname {
 struct rusage {
 	struct timeval ru_utime;
 	struct timeval ru_stime;
-	long __ru_rest[14];
+	__nolibc_klong_t __ru_rest[14];
 };
 
 #define WEXITSTATUS(status) (((status) & 0xff00) >> 8)

@@ -2069,6 +2069,30 @@ static void syscall_time(void)
 	}
 	if (test("clock_einval"))
 		expect_err(clock_gettime(4242, &ts), EINVAL);
+	/* The kernel fills its own timespec, timeval and rusage; on x32 those
+	 * are x86_64's, with 64-bit fields in an ABI of 32-bit longs. A word
+	 * placed right after each must survive, and the fields must be sane.
+	 */
+	if (test("time_structs_fit")) {
+		struct { struct timespec ts; unsigned int canary; } a;
+		struct { struct timeval tv; unsigned int canary; } b;
+		struct { struct rusage ru; unsigned int canary; } c;
+		int status;
+		pid_t pid;
+
+		a.canary = b.canary = c.canary = 0x5aa5c33cU;
+		ret = clock_gettime(CLOCK_MONOTONIC, &a.ts);
+		ret |= gettimeofday(&b.tv, NULL);
+		pid = fork();
+		if (pid == 0)
+			_exit(0);
+		ret |= wait4(pid, &status, 0, &c.ru) != pid;
+		expect_true(ret == 0 && a.canary == 0x5aa5c33cU && b.canary == 0x5aa5c33cU &&
+			    c.canary == 0x5aa5c33cU && a.ts.tv_nsec >= 0 &&
+			    a.ts.tv_nsec < 1000000000 && b.tv.tv_usec >= 0 &&
+			    b.tv.tv_usec < 1000000 && c.ru.ru_utime.tv_usec >= 0 &&
+			    c.ru.ru_utime.tv_usec < 1000000, "words after them intact");
+	}
 	if (test("gettimeofday")) {
 		ret = gettimeofday(&tv, NULL);
 		t = time(NULL);

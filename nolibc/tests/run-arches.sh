@@ -67,7 +67,11 @@ runs() {
 	"$@" $cflags -nostdlib -static -include "$nolibc/nolibc.h" -o "$bin" \
 		"$here/hello-puts.c" -lgcc > "$probe/$arch.log" 2>&1 || return 1
 	# shellcheck disable=SC2086 # no qemu-user (empty) runs it natively
-	out=$($qemu "$bin" 2>&1) && [ "$out" = "hello, world" ]
+	if out=$($qemu "$bin" 2>&1) && [ "$out" = "hello, world" ]; then
+		return 0
+	fi
+	printf '%s\n' "$out" | sed "s|.*$bin: ||" > "$probe/$arch.run"
+	return 1
 }
 
 rows="" skipped=""
@@ -92,6 +96,11 @@ for arch in $arches; do
 	fi
 	if ! echo '#include <asm/unistd.h>' | "$cc" -E -o /dev/null - 2> /dev/null; then
 		skip "$canon" "no kernel UAPI headers for $cc (scripts/deps.sh cross)"
+		continue
+	fi
+	# a native row (x32) needs a host kernel that runs its binaries
+	if [ -z "$qemu" ] && ! runs "$canon" "$cc"; then
+		skip "$canon" "this machine cannot run $canon binaries ($(tail -n 1 "$probe/$canon.run" 2>/dev/null)); qemu-user has no $canon either"
 		continue
 	fi
 	for compiler in $compilers; do
