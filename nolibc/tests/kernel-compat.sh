@@ -215,6 +215,14 @@ for arch in $arches; do
 		skipped="$skipped  $arch: needs $cc and ${qemu:-nothing else}"$'\n'
 		continue
 	fi
+	# a native row (x32) needs a host kernel that runs its binaries
+	# shellcheck disable=SC2046 # word list
+	if [ -z "$qemu" ] && ! { "$cc" $(arch_get "$arch" cflags) -nostdlib -static \
+		-include "$nolibc/nolibc.h" -o "$probe/$arch-gcc" "$here/hello-puts.c" -lgcc \
+		> "$probe/$arch-gcc.log" 2>&1 && run_prog "" "$probe/$arch-gcc" > /dev/null 2>&1; }; then
+		skipped="$skipped  $arch: this machine cannot run $arch binaries, and qemu-user has no $arch"$'\n'
+		continue
+	fi
 	run_arches="$run_arches $arch"
 	case " $compilers " in *" clang "*) ;; *) continue ;; esac
 	if [ "$clang_arches" != - ] && [[ " $clang_arches " != *" $arch "* ]]; then
