@@ -1987,12 +1987,14 @@ static void syscall_process(void)
 		expect_true(ret == 0 && !strcmp(name, saved), name);
 	}
 	if (test("my_syscall6")) {
-		/* pselect6 reads its sixth argument only when it is not NULL */
-		long zero[2] = { 0, 0 };
+		/* pselect6 reads its sixth argument only when it is not NULL; the
+		 * timeout is the kernel's timespec, two 64-bit words on x32
+		 */
+		struct timespec zero = { 0, 0 };
 
-		ret = my_syscall6(__NR_pselect6, 0, NULL, NULL, NULL, zero, 0);
+		ret = my_syscall6(__NR_pselect6, 0, NULL, NULL, NULL, &zero, 0);
 		expect_true(ret == 0 && my_syscall6(__NR_pselect6, 0, NULL, NULL, NULL,
-						    zero, 1) == -EFAULT, "6th argument");
+						    &zero, 1) == -EFAULT, "6th argument");
 	}
 #else
 	if (test("sys_raw_enoent"))
