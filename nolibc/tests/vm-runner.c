@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+/* SPDX-License-Identifier: LGPL-2.1 OR MIT */
 /*
  * PID 1 for a VM that runs several test programs in one boot: mounts what
  * the nolibc selftest wants as a plain process (proc, devtmpfs, a tmpfs on
