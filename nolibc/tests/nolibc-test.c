@@ -1074,7 +1074,7 @@ __attribute__((unused)) static int emulated(void)
 static int lseek_cut_by_qemu(int fd)
 {
 #if defined(__mips__) && _MIPS_SIM == _ABIN32
-	off64_t got = sys_lseek64(fd, 5LL << 30, SEEK_SET);
+	off64_t got = lseek64(fd, 5LL << 30, SEEK_SET);
 
 	return got == 1LL << 30 && emulated();
 #else
