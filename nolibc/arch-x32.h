@@ -102,7 +102,7 @@ __nolibc_fn off64_t sys_lseek64(int fd, off64_t offset, int whence)
  * argv, envp and auxv words) as the argument.
  */
 void _start(void);
-__attribute__((weak, naked, noreturn)) void _start(void)
+__attribute__((weak, naked, noreturn)) __nolibc_no_stack_protector void _start(void)
 {
 	__asm__ volatile(
 		"xor  %ebp, %ebp\n"
@@ -118,7 +118,7 @@ __attribute__((weak, naked, noreturn)) void _start(void)
  */
 #define NOLIBC_HAVE_SA_RESTORER 1
 void __nolibc_restore_rt(void);
-__attribute__((weak, naked)) void __nolibc_restore_rt(void)
+__attribute__((weak, naked)) __nolibc_no_stack_protector void __nolibc_restore_rt(void)
 {
 	__asm__ volatile("mov $0x40000201, %eax\n"
 			 "syscall\n");
