@@ -165,6 +165,50 @@ specify_qemu_cpus() {
 # ---------------------------------------------------------------------------
 # Run length and scenario lists.
 
+# sanitizer_refusal ARCH GCC KASAN KCSAN: why --kasan (KASAN non-empty)
+# or --kcsan cannot be built for ARCH with GCC; prints the reason and fails,
+# or prints nothing. The arch facts come from configs/arches.tsv; the
+# compiler is asked with the flags Linux 6.1's Kconfig tests for.
+sanitizer_refusal() {
+	local arch="$1" gcc="$2" kasan="$3" kcsan="$4" with
+	if [ -n "$kasan" ] && [ -n "$kcsan" ]; then
+		echo "--kasan and --kcsan exclude each other (Linux's KCSAN depends on !KASAN)"
+		return 1
+	fi
+	if [ -n "$kasan" ] && [ "$(arch_get "$arch" kasan)" != yes ]; then
+		with=$(arch_rows | awk -F'\t' -v c="$(arch_column_index kasan)" '$c == "yes" { printf "%s ", $1 }')
+		echo "--kasan: Linux 6.1 has no KASAN for $arch (its Kconfig does not select HAVE_ARCH_KASAN); it has for: ${with% }"
+		return 1
+	fi
+	if [ -n "$kcsan" ] && [ "$(arch_get "$arch" kcsan)" != yes ]; then
+		with=$(arch_rows | awk -F'\t' -v c="$(arch_column_index kcsan)" '$c == "yes" { printf "%s ", $1 }')
+		echo "--kcsan: Linux 6.1 has no KCSAN for $arch (its Kconfig does not select HAVE_ARCH_KCSAN); it has for: ${with% }"
+		return 1
+	fi
+	command -v "$gcc" > /dev/null || return 0	# kvm.sh names the package later
+	if [ -n "$kasan" ] && ! echo 'int x;' | "$gcc" -fsanitize=kernel-address -x c -c -o /dev/null - 2> /dev/null; then
+		echo "--kasan: $gcc cannot build KASAN code (-fsanitize=kernel-address)"
+		return 1
+	fi
+	if [ -n "$kcsan" ] && ! echo 'int x;' | "$gcc" -fsanitize=thread --param tsan-distinguish-volatile=1 -x c -c -o /dev/null - 2> /dev/null; then
+		echo "--kcsan: $gcc cannot build KCSAN code (-fsanitize=thread --param tsan-distinguish-volatile=1; gcc 11 or later)"
+		return 1
+	fi
+}
+
+# sanitizer_kconfig ARCH KASAN KCSAN: the options --kasan or --kcsan add.
+# KASAN needs SLUB and SYSFS, which tinyconfig leaves out, and KALLSYMS
+# makes its reports name functions; KCSAN is set up as the kernel's own
+# --kcsan does (strict, verbose, lockdep), and wants EXPERT on arm64.
+sanitizer_kconfig() {
+	if [ -n "$2" ]; then
+		echo "CONFIG_SLUB=y CONFIG_SYSFS=y CONFIG_KALLSYMS=y CONFIG_STACKTRACE=y CONFIG_KASAN=y"
+	elif [ -n "$3" ]; then
+		[ "$(arch_get "$1" kernel_arch)" != arm64 ] || printf 'CONFIG_EXPERT=y '
+		echo "CONFIG_KALLSYMS=y CONFIG_KCSAN=y CONFIG_KCSAN_STRICT=y CONFIG_KCSAN_REPORT_ONCE_IN_MS=100000 CONFIG_KCSAN_VERBOSE=y CONFIG_DEBUG_LOCK_ALLOC=y CONFIG_PROVE_LOCKING=y"
+	fi
+}
+
 # duration_unit_seconds UNIT: seconds in one UNIT ("" means minutes).
 duration_unit_seconds() {
 	case "$1" in

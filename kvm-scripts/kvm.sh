@@ -55,6 +55,10 @@
 #   --gdb               one scenario, debug info, nokaslr, QEMU's gdb stub
 #                       (-s -S): prints the gdb command that attaches
 #   --interactive       one scenario, its console on this terminal
+#   --kasan             build with KASAN (the memory error detector) where
+#                       the arch has it (configs/arches.tsv); 2G of memory
+#                       unless --memory says otherwise
+#   --kcsan             build with KCSAN (the data race detector), likewise
 #   --jitter "N [SLEEP [SPIN]]"  N host processes (negative: one per CPU)
 #                       that sleep up to SLEEP ms and spin up to SPIN ms in
 #                       turn (default 1000 each) while the guests run
@@ -114,6 +118,7 @@ kmake_args="${TORTURE_KMAKE_ARG:-}" results="" kernel_src="" arch="" accel=auto
 grace="${TORTURE_SHUTDOWN_GRACE:-90}" boot_mode=kernel tftp_server=builtin stage_only=""
 lava_dir="" lava_device=qemu lava_device_type="" lava_url="" lava_local="" lava_submit=""
 defconfig=tinyconfig datestamp="" bootimage="" gdb="" interactive="" jitter="" mac="" no_initrd=""
+kasan="" kcsan="" memory_set=""
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -121,7 +126,7 @@ while [ $# -gt 0 ]; do
 	--configs|--config) configs="${2?--configs needs a value}"; shift ;;
 	--duration) duration_arg="${2?--duration needs a value}"; shift ;;
 	--cpus) cpus="${2?--cpus needs a value}"; shift ;;
-	--memory) memory="${2?--memory needs a value}"; shift ;;
+	--memory) memory="${2?--memory needs a value}"; memory_set=1; shift ;;
 	--kconfig|--kconfigs) kconfig_extra="$kconfig_extra ${2?--kconfig needs a value}"; shift ;;
 	--bootargs|--bootarg) bootargs_extra="$bootargs_extra ${2?--bootargs needs a value}"; shift ;;
 	--qemu-args|--qemu-arg) qemu_args_extra="$qemu_args_extra ${2?--qemu-args needs a value}"; shift ;;
@@ -152,6 +157,8 @@ while [ $# -gt 0 ]; do
 	--jitter) jitter="${2?--jitter needs a value}"; shift ;;
 	--mac) mac="${2?--mac needs a value}"; shift ;;
 	--no-initrd) no_initrd=1 ;;
+	--kasan) kasan=1 ;;
+	--kcsan) kcsan=1 ;;
 	--shutdown-grace) grace="${2?--shutdown-grace needs a value}"; shift ;;
 	-h|--help) usage 0 ;;
 	*) bad_usage "unknown option '$1'" ;;
@@ -246,6 +253,12 @@ if [ -n "$gdb" ]; then
 	grace=$((365 * 86400))
 fi
 [ -z "$mac" ] || qemu_args_extra="$qemu_args_extra -nic user,mac=$mac"
+if [ -n "$kasan$kcsan" ]; then
+	why=$(sanitizer_refusal "$arch" "$(arch_get "$arch" cross)gcc" "$kasan" "$kcsan") || bad_usage "$why"
+	kconfig_extra="$kconfig_extra $(sanitizer_kconfig "$arch" "$kasan" "$kcsan")"
+	# KASAN's shadow takes an eighth of memory, and its quarantine more
+	[ -z "$kasan" ] || [ -n "$memory_set" ] || memory=2G
+fi
 
 kernel_arch=$(arch_get "$arch" kernel_arch)
 cross=$(arch_get "$arch" cross)

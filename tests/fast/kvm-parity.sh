@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The options kvm.sh shares with the kernel's 6.1 kvm.sh (--allcpus,
 # --bootimage, --datestamp, --defconfig, --gdb, --interactive, --jitter,
-# --mac, --no-initrd, --shutdown-grace, and the spellings --bootarg,
+# --kasan, --kcsan, --mac, --no-initrd, --shutdown-grace, and the spellings --bootarg,
 # --kconfigs, --kmake-args, --qemu-arg, --build-only): each bad value exits
 # 2 naming the option, and each good one reaches the build or the QEMU
 # command (stub make and QEMU from tests/kvm-lib.sh).
@@ -30,6 +30,10 @@ refused "--gdb with --buildonly" "not with --buildonly" --gdb --configs TINY01 -
 refused "--interactive without a terminal" "--interactive needs a terminal" --interactive --configs TINY01
 refused "--no-initrd with the selftest" "the selftest is the initrd" --no-initrd --torture nolibc
 refused "--no-initrd with LAVA" "LAVA jobs and TFTP boots carry our initrd" --no-initrd --lava "$tmp/jobs"
+
+refused "--kasan where 6.1 has none" "--kasan: Linux 6.1 has no KASAN for i386 .*it has for: x86_64" --kasan --arch i386
+refused "--kcsan where 6.1 has none" "--kcsan: Linux 6.1 has no KCSAN for mips" --kcsan --arch mips
+refused "--kasan with --kcsan" "exclude each other" --kasan --kcsan
 
 kvm_stubs
 args=(--arch x86_64 --kernel-src "$ksrc" --qemu-cmd qemu-stub --accel tcg --duration 10s --configs TINY01)
@@ -106,6 +110,22 @@ if grep -q "gdb $(cat "$tmp/gdb/TINY01/build-dir")/vmlinux -ex 'target remote :1
 	t_ok "--gdb: prints the gdb command with the build's vmlinux"
 else
 	t_fail "--gdb: prints the gdb command" "no such line"
+fi
+
+# --kasan and --kcsan add their options to every scenario; KASAN gets 2G
+# unless --memory says otherwise.
+run_kvm kasan "${args[@]}" --kasan
+for opt in CONFIG_KASAN=y CONFIG_SLUB=y CONFIG_SYSFS=y; do
+	if grep -q -x "$opt" "$tmp/kasan/kconfig-extra" 2> /dev/null; then t_ok "--kasan: $opt"; else t_fail "--kasan: $opt" "not in kconfig-extra"; fi
+done
+if args_has kasan -m 2G; then t_ok "--kasan: 2G"; else t_fail "--kasan: 2G" "$(grep -A1 -x -- -m "$tmp/kasan/TINY01/qemu-cmd.args")"; fi
+run_kvm kasanmem "${args[@]}" --kasan --memory 1G
+if args_has kasanmem -m 1G; then t_ok "--kasan --memory 1G: 1G"; else t_fail "--kasan --memory 1G: 1G" "not -m 1G"; fi
+run_kvm kcsan "${args[@]}" --kcsan
+if grep -q -x CONFIG_KCSAN=y "$tmp/kcsan/kconfig-extra" 2> /dev/null && ! grep -q KASAN "$tmp/kcsan/kconfig-extra"; then
+	t_ok "--kcsan: CONFIG_KCSAN=y"
+else
+	t_fail "--kcsan: CONFIG_KCSAN=y" "$(cat "$tmp/kcsan/kconfig-extra" 2> /dev/null)"
 fi
 
 # --jitter: jitter.sh runs beside the guests and is gone after.
