@@ -22,6 +22,10 @@
 #include "arch-mips.h"
 #elif defined(__powerpc64__) && _CALL_ELF == 2
 #include "arch-ppc64le.h"
+#elif defined(__m68k__)
+#include "arch-m68k.h"
+#elif defined(__alpha__)
+#include "arch-alpha.h"
 #else
 #error "nolibc: this architecture is not supported yet (see nolibc/README.md)"
 #endif

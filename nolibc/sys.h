@@ -798,10 +798,12 @@ __nolibc_fn pid_t getpid(void)
 	return sys_getpid();
 }
 
+#ifndef NOLIBC_ARCH_HAS_SYS_GETPPID
 __nolibc_fn pid_t sys_getppid(void)
 {
 	return __nolibc_sc(0, __NR_getppid);
 }
+#endif
 
 __nolibc_fn pid_t getppid(void)
 {
@@ -828,6 +830,7 @@ __nolibc_fn uid_t getuid(void)
 #endif
 }
 
+#ifndef NOLIBC_ARCH_HAS_GETEUID
 __nolibc_fn uid_t geteuid(void)
 {
 #ifdef __NR_geteuid32
@@ -836,6 +839,7 @@ __nolibc_fn uid_t geteuid(void)
 	return __nolibc_sc(0, __NR_geteuid);
 #endif
 }
+#endif
 
 __nolibc_fn gid_t getgid(void)
 {
@@ -846,6 +850,7 @@ __nolibc_fn gid_t getgid(void)
 #endif
 }
 
+#ifndef NOLIBC_ARCH_HAS_GETEGID
 __nolibc_fn gid_t getegid(void)
 {
 #ifdef __NR_getegid32
@@ -854,6 +859,7 @@ __nolibc_fn gid_t getegid(void)
 	return __nolibc_sc(0, __NR_getegid);
 #endif
 }
+#endif
 
 __nolibc_fn pid_t sys_setsid(void)
 {
