@@ -26,6 +26,8 @@
 #include "arch-m68k.h"
 #elif defined(__alpha__)
 #include "arch-alpha.h"
+#elif defined(__sparc__)
+#include "arch-sparc.h"
 #else
 #error "nolibc: this architecture is not supported yet (see nolibc/README.md)"
 #endif

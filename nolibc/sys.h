@@ -714,6 +714,7 @@ __nolibc_fn __nolibc_noreturn void sys_exit(int status)
 		__nolibc_sc(1, __NR_exit, status);
 }
 
+#ifndef NOLIBC_ARCH_HAS_SYS_FORK
 __nolibc_fn pid_t sys_fork(void)
 {
 #ifdef __NR_fork
@@ -723,6 +724,7 @@ __nolibc_fn pid_t sys_fork(void)
 	return __nolibc_sc(5, __NR_clone, SIGCHLD, 0, 0, 0, 0);
 #endif
 }
+#endif
 
 __nolibc_fn pid_t fork(void)
 {
@@ -732,14 +734,20 @@ __nolibc_fn pid_t fork(void)
 /* vfork must be inlined: a child returning from a real call would corrupt
  * the stack frame its parent resumes in.
  */
-__nolibc_inline pid_t vfork(void)
+#ifndef NOLIBC_ARCH_HAS_SYS_VFORK
+__nolibc_inline pid_t sys_vfork(void)
 {
 #ifdef __NR_vfork
-	return __sysret(__nolibc_sc(0, __NR_vfork));
+	return __nolibc_sc(0, __NR_vfork);
 #else
-	return __sysret(__nolibc_sc(5, __NR_clone, CLONE_VM | CLONE_VFORK | SIGCHLD,
-				    0, 0, 0, 0));
+	return __nolibc_sc(5, __NR_clone, CLONE_VM | CLONE_VFORK | SIGCHLD, 0, 0, 0, 0);
 #endif
+}
+#endif
+
+__nolibc_inline pid_t vfork(void)
+{
+	return __sysret(sys_vfork());
 }
 
 __nolibc_fn int sys_execve(const char *path, char *const argv[], char *const envp[])

@@ -7,6 +7,7 @@
 #define _NOLIBC_TYPES_H
 
 #include "compiler.h"
+#include <asm/posix_types.h>
 
 /* Claim the include guards of glibc's and musl's headers of the same names,
  * so a program built with "-include nolibc.h" that still has plain
@@ -99,7 +100,8 @@ typedef __PTRDIFF_TYPE__ ssize_t;
 typedef long off_t;
 typedef long long off64_t;
 typedef long time_t;
-typedef long suseconds_t;
+/* int on sparc64 (big-endian: a long would read the wrong half) */
+typedef __kernel_suseconds_t suseconds_t;
 typedef long clock_t;
 typedef int pid_t;
 typedef unsigned int uid_t;
