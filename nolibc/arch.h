@@ -28,6 +28,8 @@
 #include "arch-alpha.h"
 #elif defined(__sparc__)
 #include "arch-sparc.h"
+#elif defined(__hppa__) && !defined(__LP64__)
+#include "arch-hppa.h"
 #else
 #error "nolibc: this architecture is not supported yet (see nolibc/README.md)"
 #endif
