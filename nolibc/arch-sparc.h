@@ -38,92 +38,103 @@
 #define __NOLIBC_SPARC_CLOBBERS __NOLIBC_SPARC_FP_CLOBBERS, "cc", "memory"
 #endif
 
+/*
+ * The operands reach g1 and o0-o5 through moves in the asm, not through
+ * register variables: clang 14 loads a "long" register variable from
+ * memory with a 32-bit "ld" on sparc64, dropping the upper half of
+ * pointers. The registers moved into are clobbered, so the compiler keeps
+ * no operand in them.
+ */
+#define __NOLIBC_SPARC_NR "mov %[n], %%g1\n\t"
+
 __nolibc_inline long __nolibc_syscall0(long n)
 {
-	register long g1 __asm__("g1") = n;
-	register long o0 __asm__("o0");
+	long ret;
 
-	__asm__ volatile(__NOLIBC_SPARC_TRAP : "=r"(o0), "+r"(g1)
-			 : : __NOLIBC_SPARC_CLOBBERS);
-	return o0;
+	__asm__ volatile(__NOLIBC_SPARC_NR __NOLIBC_SPARC_TRAP "\n\tmov %%o0, %[ret]"
+			 : [ret] "=r"(ret) : [n] "r"(n)
+			 : "g1", "o0", __NOLIBC_SPARC_CLOBBERS);
+	return ret;
 }
 
 __nolibc_inline long __nolibc_syscall1(long n, long a1)
 {
-	register long g1 __asm__("g1") = n;
-	register long o0 __asm__("o0") = a1;
+	long ret;
 
-	__asm__ volatile(__NOLIBC_SPARC_TRAP : "+r"(o0), "+r"(g1)
-			 : : __NOLIBC_SPARC_CLOBBERS);
-	return o0;
+	__asm__ volatile(__NOLIBC_SPARC_NR "mov %[a1], %%o0\n\t"
+			 __NOLIBC_SPARC_TRAP "\n\tmov %%o0, %[ret]"
+			 : [ret] "=r"(ret) : [n] "r"(n), [a1] "r"(a1)
+			 : "g1", "o0", __NOLIBC_SPARC_CLOBBERS);
+	return ret;
 }
 
 __nolibc_inline long __nolibc_syscall2(long n, long a1, long a2)
 {
-	register long g1 __asm__("g1") = n;
-	register long o0 __asm__("o0") = a1;
-	register long o1 __asm__("o1") = a2;
+	long ret;
 
-	__asm__ volatile(__NOLIBC_SPARC_TRAP : "+r"(o0), "+r"(g1)
-			 : "r"(o1) : __NOLIBC_SPARC_CLOBBERS);
-	return o0;
+	__asm__ volatile(__NOLIBC_SPARC_NR "mov %[a1], %%o0\n\tmov %[a2], %%o1\n\t"
+			 __NOLIBC_SPARC_TRAP "\n\tmov %%o0, %[ret]"
+			 : [ret] "=r"(ret) : [n] "r"(n), [a1] "r"(a1), [a2] "r"(a2)
+			 : "g1", "o0", "o1", __NOLIBC_SPARC_CLOBBERS);
+	return ret;
 }
 
 __nolibc_inline long __nolibc_syscall3(long n, long a1, long a2, long a3)
 {
-	register long g1 __asm__("g1") = n;
-	register long o0 __asm__("o0") = a1;
-	register long o1 __asm__("o1") = a2;
-	register long o2 __asm__("o2") = a3;
+	long ret;
 
-	__asm__ volatile(__NOLIBC_SPARC_TRAP : "+r"(o0), "+r"(g1)
-			 : "r"(o1), "r"(o2) : __NOLIBC_SPARC_CLOBBERS);
-	return o0;
+	__asm__ volatile(__NOLIBC_SPARC_NR "mov %[a1], %%o0\n\tmov %[a2], %%o1\n\t"
+			 "mov %[a3], %%o2\n\t"
+			 __NOLIBC_SPARC_TRAP "\n\tmov %%o0, %[ret]"
+			 : [ret] "=r"(ret)
+			 : [n] "r"(n), [a1] "r"(a1), [a2] "r"(a2), [a3] "r"(a3)
+			 : "g1", "o0", "o1", "o2", __NOLIBC_SPARC_CLOBBERS);
+	return ret;
 }
 
 __nolibc_inline long __nolibc_syscall4(long n, long a1, long a2, long a3, long a4)
 {
-	register long g1 __asm__("g1") = n;
-	register long o0 __asm__("o0") = a1;
-	register long o1 __asm__("o1") = a2;
-	register long o2 __asm__("o2") = a3;
-	register long o3 __asm__("o3") = a4;
+	long ret;
 
-	__asm__ volatile(__NOLIBC_SPARC_TRAP : "+r"(o0), "+r"(g1)
-			 : "r"(o1), "r"(o2), "r"(o3) : __NOLIBC_SPARC_CLOBBERS);
-	return o0;
+	__asm__ volatile(__NOLIBC_SPARC_NR "mov %[a1], %%o0\n\tmov %[a2], %%o1\n\t"
+			 "mov %[a3], %%o2\n\tmov %[a4], %%o3\n\t"
+			 __NOLIBC_SPARC_TRAP "\n\tmov %%o0, %[ret]"
+			 : [ret] "=r"(ret)
+			 : [n] "r"(n), [a1] "r"(a1), [a2] "r"(a2), [a3] "r"(a3),
+			   [a4] "r"(a4)
+			 : "g1", "o0", "o1", "o2", "o3", __NOLIBC_SPARC_CLOBBERS);
+	return ret;
 }
 
 __nolibc_inline long __nolibc_syscall5(long n, long a1, long a2, long a3, long a4,
 				       long a5)
 {
-	register long g1 __asm__("g1") = n;
-	register long o0 __asm__("o0") = a1;
-	register long o1 __asm__("o1") = a2;
-	register long o2 __asm__("o2") = a3;
-	register long o3 __asm__("o3") = a4;
-	register long o4 __asm__("o4") = a5;
+	long ret;
 
-	__asm__ volatile(__NOLIBC_SPARC_TRAP : "+r"(o0), "+r"(g1)
-			 : "r"(o1), "r"(o2), "r"(o3), "r"(o4) : __NOLIBC_SPARC_CLOBBERS);
-	return o0;
+	__asm__ volatile(__NOLIBC_SPARC_NR "mov %[a1], %%o0\n\tmov %[a2], %%o1\n\t"
+			 "mov %[a3], %%o2\n\tmov %[a4], %%o3\n\tmov %[a5], %%o4\n\t"
+			 __NOLIBC_SPARC_TRAP "\n\tmov %%o0, %[ret]"
+			 : [ret] "=r"(ret)
+			 : [n] "r"(n), [a1] "r"(a1), [a2] "r"(a2), [a3] "r"(a3),
+			   [a4] "r"(a4), [a5] "r"(a5)
+			 : "g1", "o0", "o1", "o2", "o3", "o4", __NOLIBC_SPARC_CLOBBERS);
+	return ret;
 }
 
 __nolibc_inline long __nolibc_syscall6(long n, long a1, long a2, long a3, long a4,
 				       long a5, long a6)
 {
-	register long g1 __asm__("g1") = n;
-	register long o0 __asm__("o0") = a1;
-	register long o1 __asm__("o1") = a2;
-	register long o2 __asm__("o2") = a3;
-	register long o3 __asm__("o3") = a4;
-	register long o4 __asm__("o4") = a5;
-	register long o5 __asm__("o5") = a6;
+	long ret;
 
-	__asm__ volatile(__NOLIBC_SPARC_TRAP : "+r"(o0), "+r"(g1)
-			 : "r"(o1), "r"(o2), "r"(o3), "r"(o4), "r"(o5)
-			 : __NOLIBC_SPARC_CLOBBERS);
-	return o0;
+	__asm__ volatile(__NOLIBC_SPARC_NR "mov %[a1], %%o0\n\tmov %[a2], %%o1\n\t"
+			 "mov %[a3], %%o2\n\tmov %[a4], %%o3\n\tmov %[a5], %%o4\n\t"
+			 "mov %[a6], %%o5\n\t"
+			 __NOLIBC_SPARC_TRAP "\n\tmov %%o0, %[ret]"
+			 : [ret] "=r"(ret)
+			 : [n] "r"(n), [a1] "r"(a1), [a2] "r"(a2), [a3] "r"(a3),
+			   [a4] "r"(a4), [a5] "r"(a5), [a6] "r"(a6)
+			 : "g1", "o0", "o1", "o2", "o3", "o4", "o5", __NOLIBC_SPARC_CLOBBERS);
+	return ret;
 }
 
 /*
@@ -134,13 +145,13 @@ __nolibc_inline long __nolibc_syscall6(long n, long a1, long a2, long a3, long a
  */
 __nolibc_inline long __nolibc_sparc_fork(long n)
 {
-	register long g1 __asm__("g1") = n;
-	register long o0 __asm__("o0");
-	register long o1 __asm__("o1") = 0;
+	long ret, child;
 
-	__asm__ volatile(__NOLIBC_SPARC_TRAP : "=r"(o0), "+r"(o1), "+r"(g1)
-			 : : __NOLIBC_SPARC_CLOBBERS);
-	return o0 >= 0 && o1 ? 0 : o0;
+	__asm__ volatile(__NOLIBC_SPARC_NR "mov %%g0, %%o1\n\t"
+			 __NOLIBC_SPARC_TRAP "\n\tmov %%o0, %[ret]\n\tmov %%o1, %[child]"
+			 : [ret] "=r"(ret), [child] "=r"(child) : [n] "r"(n)
+			 : "g1", "o0", "o1", __NOLIBC_SPARC_CLOBBERS);
+	return ret >= 0 && child ? 0 : ret;
 }
 
 #define NOLIBC_ARCH_HAS_SYS_FORK 1
