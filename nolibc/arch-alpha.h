@@ -209,7 +209,7 @@ __asm__(".pushsection .text, \"ax\", @progbits\n"
 
 void __nolibc_restore_rt(void);
 void __nolibc_restore(void);
-__asm__(".pushsection .text, \"ax\", @progbits\n"
+__asm__(".pushsection .text.__nolibc_restore, \"ax\", @progbits\n"
 	".weak __nolibc_restore_rt\n"
 	".type __nolibc_restore_rt, @function\n"
 	".p2align 3\n"
@@ -268,7 +268,7 @@ __asm__(".pushsection .text, \"ax\", @progbits\n"
 	"	cmovlt	$1, $28, $1\n"				\
 	"	br	$31, __nolibc_alpha_div\n"
 
-__asm__(".pushsection .text, \"ax\", @progbits\n"
+__asm__(".pushsection .text.__nolibc_divide, \"ax\", @progbits\n"
 	__NOLIBC_ALPHA_DIV_ENTRY("__divq")
 	__NOLIBC_ALPHA_DIV_SIGNED(0, "xor	$24, $25, $28")
 	__NOLIBC_ALPHA_DIV_ENTRY("__remq")

@@ -217,7 +217,7 @@ __asm__(".pushsection .text, \"ax\", @progbits\n"
 
 void __nolibc_restore_rt(void);
 void __nolibc_restore(void);
-__asm__(".pushsection .text, \"ax\", @progbits\n"
+__asm__(".pushsection .text.__nolibc_restore, \"ax\", @progbits\n"
 	".weak __nolibc_restore_rt\n"
 	".type __nolibc_restore_rt, @function\n"
 	".p2align 2\n"
