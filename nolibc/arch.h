@@ -24,6 +24,8 @@
 #include "arch-ppc64le.h"
 #elif defined(__m68k__)
 #include "arch-m68k.h"
+#elif defined(__sh__)
+#include "arch-sh4.h"
 #elif defined(__alpha__)
 #include "arch-alpha.h"
 #elif defined(__sparc__)
