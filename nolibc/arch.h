@@ -30,6 +30,16 @@
 #include "arch-ppc64.h"
 #elif defined(__powerpc__)
 #include "arch-ppc.h"
+#elif defined(__m68k__)
+#include "arch-m68k.h"
+#elif defined(__sh__)
+#include "arch-sh4.h"
+#elif defined(__alpha__)
+#include "arch-alpha.h"
+#elif defined(__sparc__)
+#include "arch-sparc.h"
+#elif defined(__hppa__) && !defined(__LP64__)
+#include "arch-hppa.h"
 #else
 #error "nolibc: this architecture is not supported yet (see nolibc/README.md)"
 #endif

@@ -192,16 +192,34 @@ __nolibc_fn int sigismember(const sigset_t *set, int signum)
 	return !!(set->sig[word] & mask);
 }
 
+/*
+ * rt_sigaction with the signal-return path: alpha and sparc take it as an
+ * argument of the syscall (the arch's __nolibc_arch_rt_sigaction), the
+ * others in the struct, where sigaction() put it.
+ */
+__nolibc_fn int __nolibc_rt_sigaction(int sig, const struct __nolibc_ksigaction *act,
+				      struct __nolibc_ksigaction *old,
+				      void (*restorer)(void))
+{
+#ifdef NOLIBC_ARCH_HAS_RT_SIGACTION
+	return __nolibc_arch_rt_sigaction(sig, (long)act, (long)old, (long)restorer);
+#else
+	(void)restorer;
+	return __nolibc_sc(4, __NR_rt_sigaction, sig, (long)act, (long)old,
+			   sizeof(sigset_t));
+#endif
+}
+
 __nolibc_fn int sys_rt_sigaction(int sig, const struct __nolibc_ksigaction *act,
 				 struct __nolibc_ksigaction *old)
 {
-	return __nolibc_sc(4, __NR_rt_sigaction, sig, (long)act, (long)old,
-			   sizeof(sigset_t));
+	return __nolibc_rt_sigaction(sig, act, old, NULL);
 }
 
 __nolibc_fn int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 {
 	struct __nolibc_ksigaction kact, kold;
+	void (*restorer)(void) = NULL;	/* NULL: the kernel's own way back */
 	int ret;
 
 	if (act) {
@@ -213,16 +231,19 @@ __nolibc_fn int sigaction(int sig, const struct sigaction *act, struct sigaction
 #endif
 #ifdef NOLIBC_HAVE_SA_RESTORER
 		kact.flags |= SA_RESTORER;
-		kact.restorer = __nolibc_restore_rt;
+#endif
+#if defined(NOLIBC_HAVE_SA_RESTORER) || defined(NOLIBC_ARCH_HAS_RT_SIGACTION)
+		restorer = __nolibc_restore_rt;
 #ifdef NOLIBC_HAVE_LEGACY_SIGFRAME
 		if (!(act->sa_flags & SA_SIGINFO))
-			kact.restorer = __nolibc_restore;
+			restorer = __nolibc_restore;
 #endif
-#elif !defined(NOLIBC_KSIGACTION_NO_RESTORER)
-		kact.restorer = NULL;	/* a field the kernel ignores (powerpc) */
+#endif
+#ifndef NOLIBC_KSIGACTION_NO_RESTORER
+		kact.restorer = restorer;	/* NULL is ignored (powerpc) */
 #endif
 	}
-	ret = sys_rt_sigaction(sig, act ? &kact : NULL, old ? &kold : NULL);
+	ret = __nolibc_rt_sigaction(sig, act ? &kact : NULL, old ? &kold : NULL, restorer);
 	if (ret < 0)
 		return __sysret(ret);
 	if (old) {

@@ -680,11 +680,14 @@ __nolibc_fn void *sys_brk(void *addr)
 
 /* int brk(void *addr); 0, or -1 with ENOMEM when the break stayed below
  * addr. As with glibc, brk(NULL) and a refused shrink succeed: the break
- * is then at or above addr.
+ * is then at or above addr. Linux's brk never fails, but an emulator may
+ * (qemu-alpha answers -ENOMEM, which as an address lies above any break).
  */
 __nolibc_fn int brk(void *addr)
 {
-	if ((uintptr_t)sys_brk(addr) < (uintptr_t)addr) {
+	uintptr_t now = (uintptr_t)sys_brk(addr);
+
+	if (now < (uintptr_t)addr || now >= (uintptr_t)-4095) {
 		SET_ERRNO(ENOMEM);
 		return -1;
 	}
@@ -725,6 +728,7 @@ __nolibc_fn __nolibc_noreturn void sys_exit(int status)
 		__nolibc_sc(1, __NR_exit, status);
 }
 
+#ifndef NOLIBC_ARCH_HAS_SYS_FORK
 __nolibc_fn pid_t sys_fork(void)
 {
 #ifdef __NR_fork
@@ -734,6 +738,7 @@ __nolibc_fn pid_t sys_fork(void)
 	return __nolibc_sc(5, __NR_clone, SIGCHLD, 0, 0, 0, 0);
 #endif
 }
+#endif
 
 __nolibc_fn pid_t fork(void)
 {
@@ -743,14 +748,20 @@ __nolibc_fn pid_t fork(void)
 /* vfork must be inlined: a child returning from a real call would corrupt
  * the stack frame its parent resumes in.
  */
-__nolibc_inline pid_t vfork(void)
+#ifndef NOLIBC_ARCH_HAS_SYS_VFORK
+__nolibc_inline pid_t sys_vfork(void)
 {
 #ifdef __NR_vfork
-	return __sysret(__nolibc_sc(0, __NR_vfork));
+	return __nolibc_sc(0, __NR_vfork);
 #else
-	return __sysret(__nolibc_sc(5, __NR_clone, CLONE_VM | CLONE_VFORK | SIGCHLD,
-				    0, 0, 0, 0));
+	return __nolibc_sc(5, __NR_clone, CLONE_VM | CLONE_VFORK | SIGCHLD, 0, 0, 0, 0);
 #endif
+}
+#endif
+
+__nolibc_inline pid_t vfork(void)
+{
+	return __sysret(sys_vfork());
 }
 
 __nolibc_fn int sys_execve(const char *path, char *const argv[], char *const envp[])
@@ -809,10 +820,12 @@ __nolibc_fn pid_t getpid(void)
 	return sys_getpid();
 }
 
+#ifndef NOLIBC_ARCH_HAS_SYS_GETPPID
 __nolibc_fn pid_t sys_getppid(void)
 {
 	return __nolibc_sc(0, __NR_getppid);
 }
+#endif
 
 __nolibc_fn pid_t getppid(void)
 {
@@ -839,6 +852,7 @@ __nolibc_fn uid_t getuid(void)
 #endif
 }
 
+#ifndef NOLIBC_ARCH_HAS_GETEUID
 __nolibc_fn uid_t geteuid(void)
 {
 #ifdef __NR_geteuid32
@@ -847,6 +861,7 @@ __nolibc_fn uid_t geteuid(void)
 	return __nolibc_sc(0, __NR_geteuid);
 #endif
 }
+#endif
 
 __nolibc_fn gid_t getgid(void)
 {
@@ -857,6 +872,7 @@ __nolibc_fn gid_t getgid(void)
 #endif
 }
 
+#ifndef NOLIBC_ARCH_HAS_GETEGID
 __nolibc_fn gid_t getegid(void)
 {
 #ifdef __NR_getegid32
@@ -865,6 +881,7 @@ __nolibc_fn gid_t getegid(void)
 	return __nolibc_sc(0, __NR_getegid);
 #endif
 }
+#endif
 
 __nolibc_fn pid_t sys_setsid(void)
 {

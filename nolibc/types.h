@@ -7,6 +7,7 @@
 #define _NOLIBC_TYPES_H
 
 #include "compiler.h"
+#include <asm/posix_types.h>
 
 /* Claim the include guards of glibc's and musl's headers of the same names,
  * so a program built with "-include nolibc.h" that still has plain
@@ -93,7 +94,9 @@ typedef long __nolibc_klong_t;
 typedef long off_t;
 typedef long long off64_t;
 typedef __nolibc_klong_t time_t;
-typedef __nolibc_klong_t suseconds_t;
+/* the kernel's: int on sparc64 (big-endian: a long would read the wrong
+ * half), long long on x32 */
+typedef __kernel_suseconds_t suseconds_t;
 typedef __nolibc_klong_t clock_t;
 typedef int pid_t;
 typedef unsigned int uid_t;
