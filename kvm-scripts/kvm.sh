@@ -60,8 +60,9 @@
 #                       unless --memory says otherwise
 #   --kcsan             build with KCSAN (the data race detector), likewise
 #   --jitter "N [SLEEP [SPIN]]"  N host processes (negative: one per CPU)
-#                       that sleep up to SLEEP ms and spin up to SPIN ms in
-#                       turn (default 1000 each) while the guests run
+#                       that sleep below SLEEP and spin below SPIN
+#                       microseconds in turn (default 1000000 each) while
+#                       the guests run
 #   --mac ADDR          give the guest a NIC with this MAC address
 #   --no-initrd         boot without our initrd (the kernel brings its own
 #                       init: CONFIG_INITRAMFS_SOURCE or --bootargs init=)
@@ -207,17 +208,19 @@ if [ "$boot_mode" = tftp ] && [ "$tftp_server" = real ] && [ -z "$stage_only" ] 
 	bad_usage "--tftp-server real needs root (network namespace and tap device); builtin does not"
 fi
 is_positive_int "$grace" || bad_usage "bad --shutdown-grace (or TORTURE_SHUTDOWN_GRACE) '$grace' (want seconds, at least 1)"
-[[ -z $datestamp || ( $datestamp =~ ^[A-Za-z0-9._/-]+$ && $datestamp != */../* && $datestamp != ../* && $datestamp != /* ) ]] ||
+[[ -z $datestamp || ( $datestamp =~ ^[A-Za-z0-9._/-]+$ && ! $datestamp =~ (^|/)\.\.(/|$) && $datestamp != /* ) ]] ||
 	bad_usage "bad --datestamp '$datestamp' (want a relative folder name: letters, digits, . _ - /)"
-[[ $defconfig =~ ^[A-Za-z0-9_.-]*config$ ]] ||
-	bad_usage "bad --defconfig '$defconfig' (want a make target such as tinyconfig, defconfig or x86_64_defconfig)"
+# only the targets that write a config unasked (config, menuconfig and
+# oldconfig would wait for answers)
+[[ $defconfig =~ ^(tinyconfig|allnoconfig|allyesconfig|allmodconfig|alldefconfig|[A-Za-z0-9_.-]*defconfig)$ ]] ||
+	bad_usage "bad --defconfig '$defconfig' (want tinyconfig, all*config, defconfig or a *_defconfig)"
 if [ -n "$bootimage" ]; then
 	[[ $bootimage =~ ^[A-Za-z0-9][A-Za-z0-9_./-]*$ && $bootimage != *..* ]] ||
 		bad_usage "bad --bootimage '$bootimage' (want a path inside the build tree, e.g. arch/x86/boot/bzImage)"
 	export TORTURE_BOOT_IMAGE="$bootimage"
 fi
 [[ -z $jitter || $jitter =~ ^-?[0-9]+( +[0-9]+){0,2}\ *$ ]] ||
-	bad_usage "bad --jitter '$jitter' (want \"N [SLEEP_MS [SPIN_MS]]\")"
+	bad_usage "bad --jitter '$jitter' (want \"N [SLEEP_US [SPIN_US]]\")"
 [[ -z $mac || $mac =~ ^([0-9a-fA-F]{2}:){5}[0-9a-fA-F]{2}$ ]] ||
 	bad_usage "bad --mac '$mac' (want six hex bytes, e.g. 52:54:00:12:34:56)"
 if [ -n "$gdb$interactive" ]; then
@@ -254,7 +257,7 @@ if [ -n "$gdb" ]; then
 fi
 [ -z "$mac" ] || qemu_args_extra="$qemu_args_extra -nic user,mac=$mac"
 if [ -n "$kasan$kcsan" ]; then
-	why=$(sanitizer_refusal "$arch" "$(arch_get "$arch" cross)gcc" "$kasan" "$kcsan") || bad_usage "$why"
+	why=$(sanitizer_refusal "$arch" "$(arch_cc "$arch")" "$kasan" "$kcsan") || bad_usage "$why"
 	kconfig_extra="$kconfig_extra $(sanitizer_kconfig "$arch" "$kasan" "$kcsan")"
 	# KASAN's shadow takes an eighth of memory, and its quarantine more
 	[ -z "$kasan" ] || [ -n "$memory_set" ] || memory=2G
@@ -556,7 +559,8 @@ boot_foreground() {
 	fi
 	say "$run: console here and in $rundir/console.log (Ctrl-A X quits QEMU)"
 	if [ -n "$interactive" ]; then
-		"${cmd[@]}" 2>&1 | tee "$rundir/console.log" || true
+		# the terminal kvm.sh started on (fd 3), not the batch loop's pipe
+		"${cmd[@]}" <&3 2>&1 | tee "$rundir/console.log" || true
 	else
 		"${cmd[@]}" < /dev/null 2>&1 | tee "$rundir/console.log" || true
 	fi
@@ -643,12 +647,16 @@ on_interrupt() {
 	say "interrupted: stopping QEMU and make; partial results kept"
 	[ -z "$make_pid" ] || stop_group "$make_pid"
 	jitter_stop
+	lava_http_stop
 	for run in "${!qemu_pids[@]}"; do
 		stop_group "${qemu_pids[$run]}"
 	done
 	for run in "${run_names[@]}"; do
 		[ -d "$results/$run" ] || continue
-		if [ ! -e "$results/$run/verdict" ] || [ -n "${qemu_pids[$run]:-}" ]; then
+		# a LAVA job that was running when the run was interrupted is no
+		# written job ready for a server, whatever its verdict file says
+		if [ ! -e "$results/$run/verdict" ] || [ -n "${qemu_pids[$run]:-}" ] ||
+		   { [ -n "$lava_local$lava_submit" ] && [ "$(head -n 1 "$results/$run/verdict")" = LAVA-JOB ]; }; then
 			set_verdict "$run" INTERRUPTED "kvm.sh was interrupted"
 		fi
 	done
@@ -848,6 +856,13 @@ lava_serve_artifacts() {
 	say "LAVA artifacts served from $lava_dir at $lava_url while the run lasts"
 }
 
+# lava_http_stop: ends the artifact server, if one runs.
+lava_http_pid=""
+lava_http_stop() {
+	[ -z "$lava_http_pid" ] || kill "$lava_http_pid" 2> /dev/null || true
+	lava_http_pid=""
+}
+
 # lava_boot_submit: submits every job to the --lava-submit server, waits
 # for each, fetches its log and judges its console.
 lava_boot_submit() {
@@ -855,7 +870,7 @@ lava_boot_submit() {
 	declare -A ids=()
 	for run in "${run_names[@]}"; do
 		[ -n "${images[$run]:-}" ] || continue
-		id=$(lavacli --uri "$lava_submit" jobs submit "$lava_dir/$run/job.yaml" 2>&1) || true
+		id=$(lava_cli "$lava_submit" jobs submit "$lava_dir/$run/job.yaml") || true
 		if ! [[ $id =~ ^[0-9.]+$ ]]; then
 			set_verdict "$run" LAVA-REFUSED "the server did not take $lava_dir/$run/job.yaml: $id"
 			say "$run: LAVA-REFUSED: $id"
@@ -868,8 +883,9 @@ lava_boot_submit() {
 	done
 	for run in "${run_names[@]}"; do
 		[ -n "${ids[$run]:-}" ] || continue
-		lavacli --uri "$lava_submit" jobs wait "${ids[$run]}" > /dev/null 2>&1 || true
-		lavacli --uri "$lava_submit" jobs logs --raw "${ids[$run]}" > "$results/$run/lava.yaml" 2>&1 || true
+		# a job that never gets a device must not hold the run forever
+		lava_cli "$lava_submit" jobs wait --timeout $(( (duration + grace) * 2 + 3600 )) "${ids[$run]}" > /dev/null || true
+		lava_cli "$lava_submit" jobs logs --raw "${ids[$run]}" > "$results/$run/lava.yaml" || true
 		lava_log_from_yaml "$results/$run/lava.yaml" > "$results/$run/lava.log" 2> /dev/null || true
 		lava_console "$results/$run/lava.log" > "$results/$run/console.log"
 		lava_results "$results/$run/lava.log" > "$results/$run/lava-results"
@@ -887,7 +903,7 @@ if [ -n "$lava_dir" ]; then
 	elif [ -n "$lava_submit" ]; then
 		lava_boot_submit
 	fi
-	[ -z "${lava_http_pid:-}" ] || kill "$lava_http_pid" 2> /dev/null || true
+	lava_http_stop
 elif [ -n "$stage_only" ]; then
 	for run in "${run_names[@]}"; do
 		[ -n "${images[$run]:-}" ] || continue
@@ -899,6 +915,7 @@ elif [ -z "$buildonly" ]; then
 	accel_used=""
 	[ "$boot_mode" = kernel ] || say "boot: over TFTP, $tftp_server server (kvm-scripts/netboot.sh)"
 	[ -z "$jitter" ] || jitter_start
+	exec 3<&0
 	while read -r batch; do
 		for run in $batch; do
 			[ -n "${images[$run]:-}" ] || continue

@@ -94,13 +94,15 @@ lava_qemu_get() {
 	lava_qemu_split "$1" | sed -n "s/^$2=//p" | head -n 1
 }
 
-# lava_memory_mb SIZE: QEMU's -m SIZE (512M, 1G, 512) in MiB, as LAVA's
-# "memory" context wants it.
+# lava_memory_mb SIZE: QEMU's -m SIZE (512M, 1G, 512, 524288k) in MiB, as
+# LAVA's "memory" context wants it.
 lava_memory_mb() {
 	case "$1" in
-	*[Gg]) echo $(( ${1%[Gg]} * 1024 )) ;;
-	*[Mm]) echo "${1%[Mm]}" ;;
-	*) echo "$1" ;;
+	*[Kk]) echo $(( 10#${1%[Kk]} / 1024 )) ;;
+	*[Mm]) echo $(( 10#${1%[Mm]} )) ;;
+	*[Gg]) echo $(( 10#${1%[Gg]} * 1024 )) ;;
+	*[Tt]) echo $(( 10#${1%[Tt]} * 1024 * 1024 )) ;;
+	*) echo $(( 10#$1 )) ;;
 	esac
 }
 
@@ -110,7 +112,7 @@ lava_job_header() {
 	# SPDX-License-Identifier: GPL-2.0
 	# Written by nolibc-torture's kvm-scripts/lava.sh.
 	job_name: $(lava_quote "nolibc-torture $5 $1 on $2")
-	device_type: $4
+	device_type: $(lava_quote "$4")
 	visibility: public
 	priority: medium
 	timeouts:
@@ -282,7 +284,7 @@ lava_device_qemu() {
 	    methods:
 	      qemu:
 	        parameters:
-	          command: $binary
+	          command: $(lava_quote "$binary")
 	          options:
 	EOF
 	case "$machine" in
@@ -383,8 +385,12 @@ lava_validate() {
 	fi
 	# the job result's error_msg says what is wrong; the error line only
 	# that the job "cannot terminate cleanly"
-	grep -o -m1 '"error_msg": "[^"]*' "$out/validate.log" | sed 's/^"error_msg": "//' >&2 ||
+	local why
+	if why=$(grep -o -m1 '"error_msg": "[^"]*' "$out/validate.log"); then
+		echo "${why#\"error_msg\": \"}" >&2
+	else
 		tail -n 3 "$out/validate.log" >&2
+	fi
 	return 1
 }
 
@@ -398,12 +404,39 @@ lava_url_answers() {
 	esac
 }
 
+# lava_redact: stdin to stdout with every URL's user:token shown as
+# user:***, for what lavacli prints (its errors quote the URL whole).
+lava_redact() {
+	sed -E 's#(://[^:/@ ]+):[^@/ ]*@#\1:***@#g'
+}
+
+# lava_cli URL ARGS...: lavacli against the LAVA server at URL (its RPC2
+# address, with user:token). The token goes through a private identity
+# file, not lavacli's command line where ps shows it, and what lavacli
+# prints comes out redacted. Returns lavacli's status.
+lava_cli() {
+	local url="$1" dir rc
+	shift
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/lavacli.XXXXXX") || return 1
+	if [[ $url =~ ^([a-z]+://)([^:/@]+):([^@/]*)@(.*)$ ]]; then
+		printf 'nt:\n  uri: %s\n  username: %s\n  token: %s\n' \
+			"$(lava_quote "${BASH_REMATCH[1]}${BASH_REMATCH[4]}")" \
+			"$(lava_quote "${BASH_REMATCH[2]}")" "$(lava_quote "${BASH_REMATCH[3]}")"
+	else
+		printf 'nt:\n  uri: %s\n' "$(lava_quote "$url")"
+	fi > "$dir/lavacli.yaml"
+	XDG_CONFIG_HOME="$dir" lavacli --identity nt "$@" 2>&1 | lava_redact
+	rc=${PIPESTATUS[0]}
+	rm -rf "$dir"
+	return "$rc"
+}
+
 # lava_server_user URL: the user a LAVA server's RPC2 URL (with user:token)
 # authenticates as. Fails, saying why, when the server does not answer or
 # does not take the token (anonymous users cannot submit jobs).
 lava_server_user() {
 	local out
-	if ! out=$(lavacli --uri "$1" system whoami 2>&1); then
+	if ! out=$(lava_cli "$1" system whoami); then
 		lava_err submit "LAVA server $(lava_url_redacted "$1") refused: $(tail -n 1 <<< "$out")"
 		return 1
 	fi
@@ -430,6 +463,10 @@ lava_option_error() {
 	qemu | tftp) ;;
 	*) echo "--lava-device must be qemu or tftp, not '$kind'"; return 1 ;;
 	esac
+	if [ -n "$dtype" ] && ! [[ $dtype =~ ^[A-Za-z0-9][A-Za-z0-9_.-]*$ ]]; then
+		echo "bad --lava-device-type '$dtype' (a LAVA device type name: letters, digits, _ . -)"
+		return 1
+	fi
 	if [ "$kind" = tftp ] && [ -z "$dtype" ]; then
 		case "$(arch_get "$arch" kernel_arch)" in
 		x86_64 | i386) ;;
@@ -478,7 +515,10 @@ lava_main() {
 	job-tftp) [ $# -eq 8 ] || { lava_err job-tftp "needs 8 arguments"; return 2; }; lava_job_tftp "$@" ;;
 	device-qemu) [ $# -ge 1 ] || { lava_err device-qemu "needs JOB"; return 2; }; lava_device_qemu "$@" ;;
 	run-local) [ $# -eq 3 ] || { lava_err run-local "needs JOB DEVICE OUTDIR"; return 2; }
-		lava_run_local "$@"; local rc=$?; cat "$3/lava-results"; return "$rc" ;;
+		local rc=0
+		lava_run_local "$@" || rc=$?
+		cat "$3/lava-results"
+		return "$rc" ;;
 	console) lava_console "$1" ;;
 	results) lava_results "$1" ;;
 	*) sed -n '9,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2; return 2 ;;

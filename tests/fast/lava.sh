@@ -32,6 +32,7 @@ refused "artifact URL that does not answer" "--lava-artifacts-url http://127.0.0
 refused "artifact folder that does not exist" "does not answer" \
 	--lava "$tmp/jobs" --lava-artifacts-url "file://$tmp/no-such-folder"
 refused "--lava-local with a tftp job" "runs qemu jobs only" --lava-local --lava-device tftp
+refused "a device type YAML cannot hold" "bad --lava-device-type 'a: b'" --lava "$tmp/jobs" --lava-device tftp --lava-device-type "a: b"
 refused "--lava-local with --lava-submit" "exclude each other" --lava-local --lava-submit http://127.0.0.1:9/RPC2
 refused "--lava with --buildonly" "--lava excludes" --lava "$tmp/jobs" --buildonly
 refused "LAVA server that does not answer" "--lava-submit: LAVA server http://u:\*\*\*@127.0.0.1:9/RPC2 refused" \
@@ -47,6 +48,12 @@ if command -v lavacli > /dev/null; then
 	port=$(cat "$tmp/rpc.port" 2> /dev/null)
 	refused "LAVA server that refuses the token" "refused: .*401" \
 		--lava-submit "http://tester:bad-token@127.0.0.1:$port/RPC2"
+	out=$("$kvm" --results "$tmp/results" --lava-submit "http://tester:bad-token@127.0.0.1:$port/RPC2" 2>&1)
+	if grep -q 'bad-token' <<< "$out"; then
+		t_fail "the refused token is not printed" "$out"
+	else
+		t_ok "the refused token is not printed"
+	fi
 	refused "LAVA server without a token" "did not take the token \(anonymous\)" \
 		--lava-submit "http://127.0.0.1:$port/RPC2"
 	if user=$(lava_server_user "http://tester:good-token@127.0.0.1:$port/RPC2" 2>&1); then
@@ -61,6 +68,10 @@ fi
 
 t_eq "a URL's token is hidden in messages" "https://me:***@lava.example/RPC2" \
 	"$(lava_url_redacted "https://me:s3cret@lava.example/RPC2")"
+t_eq "lavacli's output is redacted" "401 for url: http://me:***@h/RPC2 and https://u:***@x/" \
+	"$(echo "401 for url: http://me:s3cret@h/RPC2 and https://u:t@x/" | lava_redact)"
+t_eq "LAVA memory sizes in MiB" "512 2048 512 1048576 8" \
+	"$(printf '%s ' "$(lava_memory_mb 512M)" "$(lava_memory_mb 2G)" "$(lava_memory_mb 524288k)" "$(lava_memory_mb 1T)" "$(lava_memory_mb 08)" | sed 's/ $//')"
 
 # The console out of a lava-run log: "target" lines, and "feedback" lines
 # (what the board printed while LAVA was between actions: often the end of
