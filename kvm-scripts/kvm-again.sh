@@ -62,19 +62,23 @@ again_duration() {
 # again_append APPEND SECONDS EXTRA: the kernel command line for a run of
 # SECONDS: the torture's shutdown_secs and stat_interval set, EXTRA added.
 again_append() {
-	local stat
+	local stat line extra
 	stat=$(torture_stat_interval "$2")
-	sed -E "s/(^| )([a-z]+torture\\.shutdown_secs)=[0-9]+/\\1\\2=$2/; s/(^| )([a-z]+torture\\.stat_interval)=[0-9]+/\\1\\2=$stat/" <<< "$1" |
-		sed "s/\$/ ${3# }/; s/ \$//"
+	line=$(sed -E "s/(^| )([a-z]+torture\\.shutdown_secs)=[0-9]+/\\1\\2=$2/; s/(^| )([a-z]+torture\\.stat_interval)=[0-9]+/\\1\\2=$stat/" <<< "$1") ||
+		return 1
+	# the extra words as they are: any / or & in them is theirs
+	extra=$(printf '%s' "$3" | sed 's/^ *//')
+	printf '%s\n' "$line${extra:+ $extra}"
 }
 
 # again_args OLD_ARGS SECONDS EXTRA: the stored QEMU command with its
 # -append rewritten by again_append.
 again_args() {
-	local append
+	local append new
 	append=$(again_args_value "$1" -append)
-	awk -v new="$(again_append "$append" "$2" "$3")" '
-		prev == "-append" { print new; prev = ""; next }
+	new=$(again_append "$append" "$2" "$3") && [ -n "$new" ] || return 1
+	NEW_APPEND="$new" awk '
+		prev == "-append" { print ENVIRON["NEW_APPEND"]; prev = ""; next }
 		{ print; prev = $0 }' "$1"
 }
 
@@ -179,7 +183,8 @@ while [ "${#pending[@]}" -gt 0 ] || [ "${#pids[@]}" -gt 0 ]; do
 	for run in "${pending[@]}"; do
 		dir="$results/$run"
 		mkdir -p "$dir"
-		again_args "$old/$run/qemu-cmd.args" "$duration" "$bootargs" > "$dir/qemu-cmd.args"
+		again_args "$old/$run/qemu-cmd.args" "$duration" "$bootargs" > "$dir/qemu-cmd.args" ||
+			die "$run: cannot rewrite its QEMU command for ${duration}s"
 		smp[$run]=$(boot_cpus "$dir")
 		if [ "${#pids[@]}" -gt 0 ] && [ $((used + smp[$run])) -gt "$cpus" ]; then
 			next+=("$run")

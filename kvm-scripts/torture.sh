@@ -105,6 +105,8 @@ for t in "${chosen[@]}"; do
 	rc=${PIPESTATUS[0]}
 	set -e
 	[ "$rc" -ne 2 ] || die "kvm.sh refused the options for $t (see above)"
+	# interrupted (130) or killed: the types after it are not wanted either
+	[ "$rc" -lt 128 ] || { echo "torture.sh: stopped during $t (kvm.sh exit $rc)" >&2; exit "$rc"; }
 	[ "$rc" -eq 0 ] || status=1
 done
 

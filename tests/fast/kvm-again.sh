@@ -19,6 +19,9 @@ source "$again"
 t_eq "again_append: shutdown_secs and stat_interval follow the duration" \
 	"console=ttyS0 rcutorture.shutdown_secs=200 rcutorture.stat_interval=15 rcutorture.verbose=1 panic=-1 extra=1" \
 	"$(again_append "console=ttyS0 rcutorture.shutdown_secs=10 rcutorture.stat_interval=2 rcutorture.verbose=1 panic=-1" 200 " extra=1")"
+t_eq "again_append: extra words with / and & stay as they are" \
+	"console=ttyS0 rcutorture.shutdown_secs=20 init=/sbin/init dyndbg=file&x" \
+	"$(again_append "console=ttyS0 rcutorture.shutdown_secs=10" 20 "init=/sbin/init dyndbg=file&x")"
 t_eq "again_duration: read from the old command line" 35 \
 	"$(again_duration "console=ttyS0 locktorture.shutdown_secs=35 locktorture.stat_interval=7")"
 t_eq "again_duration: refscale has none" "" "$(again_duration "refscale.shutdown=1 refscale.verbose=1")"

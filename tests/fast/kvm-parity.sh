@@ -19,8 +19,11 @@ refused "--shutdown-grace not a number" "bad --shutdown-grace .*'soon'" --shutdo
 refused "--shutdown-grace zero" "bad --shutdown-grace .*'0'" --shutdown-grace 0
 refused "--datestamp climbing out" "bad --datestamp '../x'" --datestamp ../x
 refused "--datestamp absolute" "bad --datestamp '/tmp/x'" --datestamp /tmp/x
+refused "--datestamp that is only .." "bad --datestamp '..'" --datestamp ..
+refused "--datestamp ending in .." "bad --datestamp 'a/..'" --datestamp a/..
 refused "--defconfig with a slash" "bad --defconfig 'arch/x86/configs/x'" --defconfig arch/x86/configs/x
 refused "--defconfig not a config target" "bad --defconfig 'vmlinux'" --defconfig vmlinux
+refused "--defconfig that asks questions" "bad --defconfig 'menuconfig'" --defconfig menuconfig
 refused "--bootimage climbing out" "bad --bootimage '../bzImage'" --bootimage ../bzImage
 refused "--jitter not numbers" "bad --jitter 'lots'" --jitter lots
 refused "--jitter four numbers" "bad --jitter '1 2 3 4'" --jitter "1 2 3 4"
@@ -129,12 +132,12 @@ else
 fi
 
 # --jitter: jitter.sh runs beside the guests and is gone after.
-run_kvm jitter "${args[@]}" --jitter "2 5 5"
+run_kvm jitter "${args[@]}" --jitter "2 5000 5000"
 t_eq "--jitter: exit 0" 0 "$rc"
-t_eq "--jitter: what ran" "jitter.sh: 2 processes, sleep up to 5 ms, spin up to 5 ms" "$(head -n 1 "$tmp/jitter/jitter.log" 2> /dev/null)"
-if pgrep -f "$TOP/kvm-scripts/jitter.sh 2 5 5" > /dev/null; then
+t_eq "--jitter: what ran" "jitter.sh: 2 processes, sleep below 5000 us, spin below 5000 us" "$(head -n 1 "$tmp/jitter/jitter.log" 2> /dev/null)"
+if pgrep -f "$TOP/kvm-scripts/jitter.sh 2 5000 5000" > /dev/null; then
 	t_fail "--jitter: stopped with the run" "jitter.sh still runs"
-	pkill -f "$TOP/kvm-scripts/jitter.sh 2 5 5"
+	pkill -f "$TOP/kvm-scripts/jitter.sh 2 5000 5000"
 else
 	t_ok "--jitter: stopped with the run"
 fi

@@ -25,6 +25,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 echo "$args" >> "$STUB_LOG"
+[ "$type" != "${STUB_INTERRUPT_TYPE:-}" ] || exit 130
 [ -n "$configs" ] || configs="${type^^}01 ${type^^}02"
 mkdir -p "$results"
 verdict=SUCCESS
@@ -74,7 +75,13 @@ else
 	t_ok "--do-no-locktorture"
 fi
 
-# 4. Bad options exit 2 naming the option.
+# 4. An interrupted kvm.sh (Ctrl-C: exit 130) stops torture.sh there.
+: > "$tmp/calls"
+STUB_INTERRUPT_TYPE=lock "$torture" --results "$tmp/r4" > /dev/null 2>&1 && rc=0 || rc=$?
+t_eq "interrupted: exit 130" 130 "$rc"
+t_eq "interrupted: no type after it ran" "rcu lock" "$(sed 's/--torture \([a-z]*\) .*/\1/' "$tmp/calls" | paste -s -d ' ')"
+
+# 5. Bad options exit 2 naming the option.
 t_fails "unknown type" "unknown option '--do-foo'" "$torture" --do-foo
 t_fails "nothing chosen" "no torture type chosen" "$torture" --do-none
 t_fails "configs for the selftest" "--configs-nolibc" "$torture" --configs-nolibc X
