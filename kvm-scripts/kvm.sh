@@ -582,6 +582,14 @@ jitter_stop() {
 	jitter_pid=""
 }
 
+# lava_http_stop: ends the LAVA artifact server (lava_serve_artifacts), if
+# one runs. Defined here, before anything can be interrupted.
+lava_http_pid=""
+lava_http_stop() {
+	[ -z "$lava_http_pid" ] || kill "$lava_http_pid" 2> /dev/null || true
+	lava_http_pid=""
+}
+
 # boot_start RUN_NAME: QEMU in the background (boot.sh) until the guest
 # powers off or panics, or the time runs out.
 declare -A qemu_pids=() boot_starts=()
@@ -854,13 +862,6 @@ lava_serve_artifacts() {
 	host=$(hostname -I 2> /dev/null | awk '{ print $1 }')
 	lava_url="http://${host:-127.0.0.1}:$(cat "$port_file")"
 	say "LAVA artifacts served from $lava_dir at $lava_url while the run lasts"
-}
-
-# lava_http_stop: ends the artifact server, if one runs.
-lava_http_pid=""
-lava_http_stop() {
-	[ -z "$lava_http_pid" ] || kill "$lava_http_pid" 2> /dev/null || true
-	lava_http_pid=""
 }
 
 # lava_boot_submit: submits every job to the --lava-submit server, waits
