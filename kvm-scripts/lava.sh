@@ -451,7 +451,7 @@ lava_server_user() {
 
 # lava_url_redacted URL: URL with its token hidden, for messages.
 lava_url_redacted() {
-	sed -E 's#(://[^:/@]+):[^@/]*@#\1:***@#' <<< "$1"
+	lava_redact <<< "$1"
 }
 
 # lava_option_error KIND ARCH DEVICE_TYPE ARTIFACTS_URL LOCAL SUBMIT_URL:
