@@ -22,6 +22,10 @@
 #   --buildonly         build the kernels, boot nothing (also --build-only)
 #   --dryrun            print the plan and commands; build and boot nothing
 #   --trust-make        run make even when a cached build looks current
+#   --independent-builds  build each scenario in its own cold tree (the
+#                       default shares one tree per arch, rebuilt
+#                       incrementally, and builds the next batch's kernels
+#                       while the current batch boots; share.sh)
 #   --kmake-arg "ARGS"  extra arguments for the kernel's make
 #   --results DIR       results folder (default results/YYYY.MM.DD-HH.MM.SS)
 #   --kernel-src DIR    kernel tree (default: Debian's linux-source, extracted
@@ -98,6 +102,8 @@ source "$KVM_DIR/boot.sh"
 source "$KVM_DIR/accel.sh"
 # shellcheck source=summary.sh
 source "$KVM_DIR/summary.sh"
+# shellcheck source=share.sh
+source "$KVM_DIR/share.sh"
 
 usage() {
 	sed -n '/^# Usage:/,/^# Exit status/p' "$0" | sed 's/^# \{0,1\}//'
@@ -114,7 +120,7 @@ bad_usage() {
 
 torture=rcu configs="" duration_arg=10 cpus="" memory=512M kconfig_extra=""
 bootargs_extra="${TORTURE_BOOTARGS:-}" qemu_args_extra="${TORTURE_QEMU_ARG:-}"
-qemu_cmd="${TORTURE_QEMU_CMD:-}" buildonly="" dryrun="" trust_make=""
+qemu_cmd="${TORTURE_QEMU_CMD:-}" buildonly="" dryrun="" trust_make="" independent=""
 kmake_args="${TORTURE_KMAKE_ARG:-}" results="" kernel_src="" arch="" accel=auto
 grace="${TORTURE_SHUTDOWN_GRACE:-90}" boot_mode=kernel tftp_server=builtin stage_only=""
 lava_dir="" lava_device=qemu lava_device_type="" lava_url="" lava_local="" lava_submit=""
@@ -135,6 +141,7 @@ while [ $# -gt 0 ]; do
 	--buildonly|--build-only) buildonly=1 ;;
 	--dryrun) dryrun=1 ;;
 	--trust-make) trust_make=1 ;;
+	--independent-builds) independent=1 ;;
 	--kmake-arg|--kmake-args) kmake_args="$kmake_args ${2?--kmake-arg needs a value}"; shift ;;
 	--results) results="${2?--results needs a value}"; shift ;;
 	--kernel-src) kernel_src="${2?--kernel-src needs a value}"; shift ;;
@@ -297,6 +304,9 @@ for s in $scenarios; do
 		run_names+=("$s")
 	fi
 done
+# The order the user gave, which the summaries keep; run_names may be
+# reordered for shared builds (build_order).
+listed_runs=("${run_names[@]}")
 
 # scenario_of RUN_NAME: the scenario a result folder ran.
 scenario_of() {
@@ -348,13 +358,20 @@ scenario_fragments() {
 # reworded comment does not cost a rebuild.
 build_key() {
 	{
-		# --defconfig only when not the default: keys of existing
-		# tinyconfig builds stay as they were
-		echo "$kernel_src $arch $kmake_args${defconfig/#tinyconfig/}"
-		"${cross}gcc" --version | head -n 1
+		build_identity
 		# shellcheck disable=SC2046 # one fragment per line
 		fragment_to_kconfig $(scenario_fragments "$1")
 	} | sha256sum | cut -c1-16
+}
+
+# build_identity: what goes into every build besides the fragments: the
+# tree, arch, make arguments, --defconfig and the compiler. Builds that
+# share it can share one object tree (share.sh).
+build_identity() {
+	# --defconfig only when not the default: keys of existing tinyconfig
+	# builds stay as they were
+	echo "$kernel_src $arch $kmake_args${defconfig/#tinyconfig/}"
+	"${cross}gcc" --version | head -n 1
 }
 
 # build_dir SCENARIO: the cached out-of-tree build folder.
@@ -382,14 +399,23 @@ make_pid=""
 kmake() {
 	local -a extra=()
 	read -r -a extra <<< "$kmake_args"
-	setsid make -C "$kernel_src" ARCH="$kernel_arch" ${cross:+CROSS_COMPILE="$cross"} \
-		CC="$cc_launcher${cross}gcc" "${extra[@]}" "$@" >> "$make_log" 2>&1 &
+	setsid nice -n "$kmake_niceness" make -C "$kernel_src" ARCH="$kernel_arch" \
+		${cross:+CROSS_COMPILE="$cross"} CC="$cc_launcher${cross}gcc" "${extra[@]}" "$@" \
+		>> "$make_log" 2>&1 &
 	make_pid=$!
+	# for an interrupt that comes while a background build runs (the
+	# pid is then in a subshell's variable, not the main shell's)
+	echo "$make_pid" > "$results/make.pid"
 	local rc=0
 	wait "$make_pid" || rc=$?
 	make_pid=""
+	rm -f "$results/make.pid"
 	return "$rc"
 }
+# The builds of the next batch run while the current batch boots; they get
+# what CPU the guests leave (nice 19), so that a guest starved by make
+# does not report an RCU CPU stall that is the host's doing.
+kmake_niceness=0 build_pid=""
 
 # configure RUN_DIR BUILD_DIR SCENARIO: .config from --defconfig's target
 # (tinyconfig) plus the fragments; fails with CONFIG-MISMATCH when an
@@ -427,49 +453,71 @@ build_scenario() {
 
 # build_scenario_locked RUN_NAME BUILD_DIR: build_scenario under its lock.
 # The folder's stamp .built is removed before make touches anything and
-# written last, so a build cut off half-way is never reused.
+# written last, so a build cut off half-way is never reused. By default the
+# kernel is built in the arch's shared tree (share.sh), under that tree's
+# own lock, and copied out into BUILD_DIR; with --independent-builds,
+# BUILD_DIR is its own tree.
 build_scenario_locked() {
-	local run="$1" bdir="$2" scenario rundir image t0 rc=0
-	scenario=$(scenario_of "$run")
+	local run="$1" bdir="$2" rundir image_rel t0 tree
 	rundir="$results/$run"
-	image="$bdir/$(identify_boot_image "$arch")"
+	image_rel=$(identify_boot_image "$arch")
 	make_log="$rundir/Make.out"
 	: > "$make_log"
 	t0=$SECONDS
-	if [ -e "$bdir/.built" ] && [ -e "$image" ] && [ -z "$trust_make" ]; then
+	if [ -e "$bdir/.built" ] && [ -e "$bdir/$image_rel" ] && [ -z "$trust_make" ]; then
 		say "$run: reusing kernel $bdir"
 		cp "$bdir/.config" "$rundir/.config"
 		cp "$bdir/Make.out" "$make_log" 2>/dev/null || true
 		echo 0 > "$rundir/build-seconds"
-		image_path="$image"
+		image_path="$bdir/$image_rel"
 		return 0
 	fi
 	mkdir -p "$bdir"
 	rm -f "$bdir/.built"
-	say "$run: configuring in $bdir"
-	configure "$rundir" "$bdir" "$scenario" || rc=$?
+	if [ -n "$independent" ]; then
+		build_in_tree "$run" "$bdir" "$image_rel" || return 1
+		cp "$make_log" "$bdir/Make.out"
+		date '+%Y-%m-%d %H:%M:%S' > "$bdir/.built"
+	else
+		tree=$(share_tree_dir "$PROJECT_CACHE" "$arch" "$(build_identity)")
+		cache_with_lock "$tree.lock" "the shared $arch build tree $tree" \
+			build_in_tree "$run" "$tree" "$image_rel" || return 1
+		cp "$make_log" "$tree/Make.out"
+		if ! share_publish "$tree" "$bdir" "$image_rel" 2>> "$make_log"; then
+			set_verdict "$run" BUILD-FAILED "copying the kernel out of $tree failed, see Make.out"
+			return 1
+		fi
+	fi
+	echo $((SECONDS - t0)) > "$rundir/build-seconds"
+	say "$run: built in $((SECONDS - t0))s"
+	image_path="$bdir/$image_rel"
+}
+
+# build_in_tree RUN_NAME TREE IMAGE_REL: configures TREE for the run's
+# scenario and makes its boot image; on failure records BUILD-FAILED or
+# CONFIG-MISMATCH in the run folder.
+build_in_tree() {
+	local run="$1" tree="$2" image_rel="$3" rc=0
+	mkdir -p "$tree"
+	say "$run: configuring in $tree"
+	configure "$results/$run" "$tree" "$(scenario_of "$run")" || rc=$?
 	if [ "$rc" -eq 2 ]; then
-		set_verdict "$run" CONFIG-MISMATCH "options that did not stick: $(tr '\n' ';' < "$rundir/ConfigFragment.diags")"
+		set_verdict "$run" CONFIG-MISMATCH "options that did not stick: $(tr '\n' ';' < "$results/$run/ConfigFragment.diags")"
 		say "$run: CONFIG-MISMATCH:"
-		sed 's/^/        /' "$rundir/ConfigFragment.diags"
+		sed 's/^/        /' "$results/$run/ConfigFragment.diags"
 		return 1
 	elif [ "$rc" -ne 0 ]; then
 		set_verdict "$run" BUILD-FAILED "configuration failed, see Make.out"
 		show_make_tail "$run"
 		return 1
 	fi
-	say "$run: building $(basename "$image") with -j$host_cpus (log: $make_log)"
-	if ! kmake O="$bdir" -j"$host_cpus" "$(basename "$image")"; then
+	say "$run: building $(basename "$image_rel") with -j$host_cpus (log: $make_log)"
+	if ! kmake O="$tree" -j"$host_cpus" "$(basename "$image_rel")"; then
 		set_verdict "$run" BUILD-FAILED "make failed, see Make.out"
 		show_make_tail "$run"
 		return 1
 	fi
-	[ -e "$image" ] || { set_verdict "$run" BUILD-FAILED "no $image after make"; return 1; }
-	cp "$make_log" "$bdir/Make.out"
-	date '+%Y-%m-%d %H:%M:%S' > "$bdir/.built"
-	echo $((SECONDS - t0)) > "$rundir/build-seconds"
-	say "$run: built in $((SECONDS - t0))s"
-	image_path="$image"
+	[ -e "$tree/$image_rel" ] || { set_verdict "$run" BUILD-FAILED "no $tree/$image_rel after make"; return 1; }
 }
 
 # show_make_tail RUN_NAME: the first error lines of Make.out (with -j they
@@ -654,6 +702,10 @@ on_interrupt() {
 	echo
 	say "interrupted: stopping QEMU and make; partial results kept"
 	[ -z "$make_pid" ] || stop_group "$make_pid"
+	if [ -n "$build_pid" ]; then
+		kill "$build_pid" 2> /dev/null || true
+		[ ! -r "$results/make.pid" ] || stop_group "$(cat "$results/make.pid")"
+	fi
 	jitter_stop
 	lava_http_stop
 	for run in "${!qemu_pids[@]}"; do
@@ -669,7 +721,7 @@ on_interrupt() {
 		fi
 	done
 	touch "$results/INTERRUPTED"
-	summary_write "$results" "${run_names[@]}" || true
+	summary_write "$results" "${listed_runs[@]}" || true
 	exit 130
 }
 
@@ -741,7 +793,7 @@ trap on_interrupt INT TERM
 # What kvm-recheck.sh needs to judge the folder again: the torture type
 # and the run names in order.
 echo "$torture" > "$results/torture"
-printf '%s\n' "${run_names[@]}" > "$results/runs"
+printf '%s\n' "${listed_runs[@]}" > "$results/runs"
 say "torture $torture on $arch, ${duration}s per scenario, scenarios: ${run_names[*]}; results in $results"
 prepare_kernel_src
 # shellcheck disable=SC2086 # one option per word
@@ -769,14 +821,62 @@ build_initrd
 initrd="$results/initrd/initrd.cpio"
 say "initrd: $(stat -c %s "$initrd") bytes, init $(stat -c %s "$results/initrd/init") bytes, $(cat "$results/initrd/libc")"
 
-declare -A images=()
-for run in "${run_names[@]}"; do
-	mkdir -p "$results/$run"
-	if build_scenario "$run"; then
-		images[$run]="$image_path"
-		[ -z "$buildonly" ] || set_verdict "$run" BUILT "--buildonly"
+# build_order RUN...: with shared builds, the runs in the order that keeps
+# each incremental rebuild small (share.sh: share_order); else as given.
+build_order() {
+	local run sets="$results/config-sets"
+	if [ -n "$independent" ] || [ "$#" -lt 2 ]; then
+		printf '%s\n' "$@"
+		return 0
 	fi
-done
+	mkdir -p "$sets"
+	for run in "$@"; do
+		# shellcheck disable=SC2046 # one fragment per line
+		share_config_set $(scenario_fragments "$(scenario_of "$run")") > "$sets/$run"
+	done
+	share_order "$sets" "$@"
+}
+
+# build_runs RUN...: builds each run's kernel, writing its path into
+# RUN/image-path, so that a build run in a background subshell hands its
+# result to the main shell (build_pid).
+build_runs() {
+	local run
+	for run in "$@"; do
+		mkdir -p "$results/$run"
+		! build_scenario "$run" || echo "$image_path" > "$results/$run/image-path"
+	done
+}
+
+# load_images RUN...: images[RUN] from what build_runs wrote.
+load_images() {
+	local run
+	for run in "$@"; do
+		[ ! -r "$results/$run/image-path" ] || images[$run]=$(cat "$results/$run/image-path")
+	done
+}
+
+mapfile -t run_names < <(build_order "${run_names[@]}")
+[ "${run_names[*]}" = "${listed_runs[*]}" ] ||
+	say "build order (each step a small rebuild of one shared tree): ${run_names[*]}"
+
+# Plain boots here build as they go: the next batch's kernels while the
+# current batch boots. Everything else builds every kernel first.
+pipelined=""
+if [ -z "$independent$buildonly$stage_only$lava_dir$gdb$interactive" ] && [ "$boot_mode" = kernel ]; then
+	pipelined=1
+fi
+declare -A images=()
+if [ -z "$pipelined" ]; then
+	build_runs "${run_names[@]}"
+	# shellcheck disable=SC2068 # names without blanks
+	load_images ${run_names[@]}
+	if [ -n "$buildonly" ]; then
+		for run in "${!images[@]}"; do
+			set_verdict "$run" BUILT "--buildonly"
+		done
+	fi
+fi
 
 # --- LAVA --------------------------------------------------------------------
 
@@ -917,7 +1017,13 @@ elif [ -z "$buildonly" ]; then
 	[ "$boot_mode" = kernel ] || say "boot: over TFTP, $tftp_server server (kvm-scripts/netboot.sh)"
 	[ -z "$jitter" ] || jitter_start
 	exec 3<&0
-	while read -r batch; do
+	mapfile -t batches < <(plan_batches)
+	# shellcheck disable=SC2086 # a batch is a word list
+	[ -z "$pipelined" ] || build_runs ${batches[0]}
+	for i in "${!batches[@]}"; do
+		batch=${batches[i]}
+		# shellcheck disable=SC2086
+		[ -z "$pipelined" ] || load_images $batch
 		for run in $batch; do
 			[ -n "${images[$run]:-}" ] || continue
 			[ -n "$accel_used" ] || {
@@ -934,11 +1040,20 @@ elif [ -z "$buildonly" ]; then
 				boot_start "$run"
 			fi
 		done
+		if [ -n "$pipelined" ] && [ $((i + 1)) -lt "${#batches[@]}" ]; then
+			# shellcheck disable=SC2086
+			(kmake_niceness=19 build_runs ${batches[i + 1]}) &
+			build_pid=$!
+		fi
 		# shellcheck disable=SC2086 # a batch is a word list
 		watch_batch $batch
-	done < <(plan_batches)
+		if [ -n "$build_pid" ]; then
+			wait "$build_pid" || true
+			build_pid=""
+		fi
+	done
 	jitter_stop
 fi
 
 trap - INT TERM
-summary_write "$results" "${run_names[@]}"
+summary_write "$results" "${listed_runs[@]}"

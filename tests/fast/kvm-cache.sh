@@ -114,11 +114,12 @@ STUB_HOLD=1 "$kvm" --results "$tmp/killed" "${args[@]}" --trust-make > "$tmp/kil
 pid_k=$!
 n=$(images)
 for _ in $(seq 300); do [ "$(images)" -gt "$n" ] && break; sleep 0.1; done
-make_pid=$(cat "$NOLIBC_TORTURE_CACHE"/builds/x86_64/TINY01-*/.stub-busy/pid 2> /dev/null)
+# (the make runs in the shared tree, builds/x86_64/shared-*, by default)
+make_pid=$(cat "$NOLIBC_TORTURE_CACHE"/builds/x86_64/*/.stub-busy/pid 2> /dev/null)
 kill -KILL "$pid_k"
 [ -z "$make_pid" ] || kill -KILL "$make_pid"
 wait "$pid_k" 2> /dev/null
-rm -rf "$NOLIBC_TORTURE_CACHE"/builds/x86_64/TINY01-*/.stub-busy
+rm -rf "$NOLIBC_TORTURE_CACHE"/builds/x86_64/*/.stub-busy
 before=$(images)
 timeout 60 "$kvm" --results "$tmp/after-kill" "${args[@]}" > "$tmp/after-kill.log" 2>&1
 t_eq "after a killed build the next run builds" $((before + 1)) "$(images)"
