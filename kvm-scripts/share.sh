@@ -35,30 +35,46 @@ share_distance() {
 
 # share_order DIR NAME...: the NAMEs (files in DIR holding share_config_set
 # output) in the order that keeps each step small: start with the scenario
-# that sets the fewest options, then always take the nearest one left
-# (greedy nearest neighbour; ties keep the given order).
+# that sets the fewest options, then always take the nearest one left, by
+# share_distance (greedy nearest neighbour; ties keep the given order).
+# One awk for all pairs: a process per pair took minutes for the CFLIST on
+# a loaded machine.
 share_order() {
-	local dir="$1" cur best name d bestd n
+	local dir="$1" name
 	shift
-	local -a left=("$@")
-	[ "${#left[@]}" -gt 0 ] || return 0
-	best=0 bestd=""
-	for n in "${!left[@]}"; do
-		d=$(grep -c . "$dir/${left[n]}" || true)
-		if [ -z "$bestd" ] || [ "$d" -lt "$bestd" ]; then best=$n bestd=$d; fi
-	done
-	while :; do
-		cur=${left[best]}
-		echo "$cur"
-		unset "left[best]"
-		[ "${#left[@]}" -gt 0 ] || break
-		bestd=""
-		for n in "${!left[@]}"; do
-			name=${left[n]}
-			d=$(share_distance "$dir/$cur" "$dir/$name")
-			if [ -z "$bestd" ] || [ "$d" -lt "$bestd" ]; then best=$n bestd=$d; fi
-		done
-	done
+	[ "$#" -gt 0 ] || return 0
+	for name in "$@"; do
+		# a line per option, and an empty set still names its file
+		echo "@ $name"
+		cat "$dir/$name"
+	done | awk '
+		$1 == "@" { n++; name[n] = $2; size[n] = 0; next }
+		{ i = index($0, "="); k = substr($0, 1, i - 1); v[n, k] = substr($0, i + 1)
+		  keys[n] = keys[n] " " k; size[n]++ }
+		function dist(a, b,   d, m, j, t) {
+			d = 0
+			m = split(keys[a], t, " ")
+			for (j = 1; j <= m; j++)
+				if (!((b, t[j]) in v) || v[b, t[j]] != v[a, t[j]]) d++
+			m = split(keys[b], t, " ")
+			for (j = 1; j <= m; j++)
+				if (!((a, t[j]) in v)) d++
+			return d
+		}
+		END {
+			cur = 1
+			for (i = 2; i <= n; i++) if (size[i] < size[cur]) cur = i
+			for (left = n; left > 0; left--) {
+				print name[cur]; used[cur] = 1
+				best = 0
+				for (i = 1; i <= n; i++) {
+					if (i in used) continue
+					d = dist(cur, i)
+					if (!best || d < bestd) { best = i; bestd = d }
+				}
+				cur = best
+			}
+		}'
 }
 
 # share_tree_dir CACHE ARCH IDENTITY: the shared object tree for builds
