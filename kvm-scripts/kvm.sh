@@ -98,6 +98,8 @@ source "$KVM_DIR/boot.sh"
 source "$KVM_DIR/accel.sh"
 # shellcheck source=summary.sh
 source "$KVM_DIR/summary.sh"
+# shellcheck source=plot.sh
+source "$KVM_DIR/plot.sh"
 
 usage() {
 	sed -n '/^# Usage:/,/^# Exit status/p' "$0" | sed 's/^# \{0,1\}//'
@@ -670,6 +672,7 @@ on_interrupt() {
 	done
 	touch "$results/INTERRUPTED"
 	summary_write "$results" "${run_names[@]}" || true
+	plot_run "$results" "$results/summary.svg" "$torture" "${run_names[@]}"
 	exit 130
 }
 
@@ -941,4 +944,8 @@ elif [ -z "$buildonly" ]; then
 fi
 
 trap - INT TERM
-summary_write "$results" "${run_names[@]}"
+status=0
+summary_write "$results" "${run_names[@]}" || status=$?
+plot_run "$results" "$results/summary.svg" "$torture" "${run_names[@]}"
+# the exit status is summary_write's (0 or 1)
+[ "$status" -eq 0 ]
