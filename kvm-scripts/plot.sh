@@ -80,6 +80,10 @@ plot_svg() {
 		echo "set ylabel 'grace periods completed (ver:)'"
 		echo "set key outside right top Left reverse noautotitle"
 		echo "set grid"
+		# gnuplot's fifth colour is a pale yellow, hard to see on white:
+		# eight dark enough ones, then they repeat
+		echo "set linetype 5 lc rgb '#0072b2'; set linetype 6 lc rgb '#d55e00'"
+		echo "set linetype 7 lc rgb '#000000'; set linetype 8 lc rgb '#808080'; set linetype cycle 8"
 		# From zero, so two pictures compare; with no curve at all gnuplot
 		# has no range to find.
 		if [ -n "$any" ]; then
