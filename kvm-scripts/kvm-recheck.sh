@@ -3,8 +3,8 @@
 #
 # Judge a kvm.sh results folder again from what its scenarios left
 # (console.log, qemu-exit, killed), as kvm.sh judged it, and rewrite each
-# scenario's verdict and console.summary and the folder's summary.csv and
-# summary.json; or compare two results folders.
+# scenario's verdict and console.summary and the folder's summary.csv,
+# summary.json and summary.svg (plot.sh); or compare two results folders.
 #
 # Usage: kvm-recheck.sh [--torture TYPE] RESULTS
 #        kvm-recheck.sh --compare OLD NEW

@@ -646,7 +646,8 @@ judge() {
 	echo $((SECONDS - boot_starts[$run])) > "$rundir/boot-seconds"
 }
 
-# The table and summary files: summary.sh (summary_write).
+# The table and summary files: summary.sh (summary_write); the picture:
+# plot.sh (plot_run).
 
 # --- interrupts --------------------------------------------------------------
 
