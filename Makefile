@@ -35,7 +35,7 @@ run: deps
 	kvm-scripts/kvm.sh --torture $(TORTURE) --configs "$(CONFIGS)" --duration $(DURATION)
 
 check: deps
-	scripts/deps.sh sizes cross netboot patches lava
+	scripts/deps.sh sizes cross netboot patches lava render
 	tests/run.sh fast e2e
 
 check-fast: deps

@@ -3,7 +3,8 @@
 #
 # Size report: the same torture init built with every libc this machine has,
 # for every arch it can build for, packed by mkinitrd. Prints a table and
-# writes results/sizes/sizes.{md,csv,svg}.
+# writes results/sizes/sizes.{md,csv}, and sizes.svg: the initrd sizes as
+# grouped bars per arch and libc (sizes-chart.sh, gnuplot).
 #
 #   bench/sizes.sh [--arches "x86_64 i386 ..."] [--output DIR]
 #
@@ -17,13 +18,15 @@ here="$(cd "$(dirname "$0")" && pwd)"
 source "$here/../configs/env.sh"
 # shellcheck source=../configs/arch.sh
 source "$here/../configs/arch.sh"
+# shellcheck source=sizes-chart.sh
+source "$here/sizes-chart.sh"
 
 arches="" output="$PROJECT_TOP/results/sizes"
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--arches) arches="$2"; shift 2 ;;
 	--output) output="$2"; shift 2 ;;
-	-h|--help) sed -n '4,12s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	-h|--help) sed -n '4,13s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	*) die "unknown option '$1'" ;;
 	esac
 done
@@ -95,33 +98,15 @@ done
 	tail -n +2 "$csv" | awk -F, '{ printf "|"; for (i = 1; i <= NF; i++) printf " %s |", $i; print "" }'
 } > "$output/sizes.md"
 
-# SVG: one horizontal bar per (arch, libc), length log10 of the uncompressed
-# initrd size, so 1 KB and 2 MB fit on one chart.
-awk -F, -v title="initrd size by libc (bytes, log scale)" '
-	NR == 1 { next }
-	{ n++; label[n] = $1 " " $2; v[n] = $7 }
-	END {
-		left = 170; width = 560; bar = 18; gap = 6; top = 40
-		lo = 2; hi = 8	# 100 B .. 100 MB
-		h = top + n * (bar + gap) + 40
-		printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", left + width + 90, h
-		printf "<text x=\"10\" y=\"20\" font-size=\"14\">%s</text>\n", title
-		for (d = lo; d <= hi; d++) {
-			x = left + (d - lo) / (hi - lo) * width
-			printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ccc\"/>\n", x, top - 5, x, h - 30
-			printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">1e%d</text>\n", x, h - 15, d
-		}
-		for (i = 1; i <= n; i++) {
-			y = top + (i - 1) * (bar + gap)
-			w = (log(v[i]) / log(10) - lo) / (hi - lo) * width
-			if (w < 1) w = 1
-			color = (label[i] ~ / nolibc$/) ? "#2a7" : "#68a"
-			printf "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n", left - 6, y + 13, label[i]
-			printf "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>\n", left, y, w, bar, color
-			printf "<text x=\"%.1f\" y=\"%d\">%d</text>\n", left + w + 4, y + 13, v[i]
-		}
-		print "</svg>"
-	}' "$csv" > "$output/sizes.svg"
+# The chart beside the table (sizes-chart.sh); a machine without gnuplot
+# gets the table alone.
+written="$output/sizes.md $output/sizes.csv"
+if sizes_chart "$csv" "$output/sizes.svg"; then
+	written="$written $output/sizes.svg"
+else
+	rm -f "$output/sizes.svg"
+	echo "sizes.sh: no chart $output/sizes.svg (see above)" >&2
+fi
 
 echo
-echo "written: $output/sizes.md $output/sizes.csv $output/sizes.svg"
+echo "written: $written"

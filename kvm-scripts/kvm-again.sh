@@ -34,6 +34,8 @@ source "$KVM_DIR/functions.sh"
 source "$KVM_DIR/console.sh"
 # shellcheck source=summary.sh
 source "$KVM_DIR/summary.sh"
+# shellcheck source=plot.sh
+source "$KVM_DIR/plot.sh"
 # shellcheck source=boot.sh
 source "$KVM_DIR/boot.sh"
 
@@ -159,6 +161,7 @@ on_interrupt() {
 	done
 	touch "$results/INTERRUPTED"
 	summary_write "$results" "${boot_runs[@]}" || true
+	plot_run "$results" "$results/summary.svg" "$torture" "${boot_runs[@]}"
 	exit 130
 }
 set_interrupted() {
@@ -210,4 +213,8 @@ while [ "${#pending[@]}" -gt 0 ] || [ "${#pids[@]}" -gt 0 ]; do
 	sleep 0.5
 done
 trap - INT TERM
-summary_write "$results" "${boot_runs[@]}"
+status=0
+summary_write "$results" "${boot_runs[@]}" || status=$?
+plot_run "$results" "$results/summary.svg" "$torture" "${boot_runs[@]}"
+# the exit status is summary_write's (0 or 1)
+[ "$status" -eq 0 ]

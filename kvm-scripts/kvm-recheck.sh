@@ -3,8 +3,8 @@
 #
 # Judge a kvm.sh results folder again from what its scenarios left
 # (console.log, qemu-exit, killed), as kvm.sh judged it, and rewrite each
-# scenario's verdict and console.summary and the folder's summary.csv and
-# summary.json; or compare two results folders.
+# scenario's verdict and console.summary and the folder's summary.csv,
+# summary.json and summary.svg (plot.sh); or compare two results folders.
 #
 # Usage: kvm-recheck.sh [--torture TYPE] RESULTS
 #        kvm-recheck.sh --compare OLD NEW
@@ -24,6 +24,8 @@ KVM_DIR="$(cd "$(dirname "$0")" && pwd)"
 source "$KVM_DIR/functions.sh"
 # shellcheck source=summary.sh
 source "$KVM_DIR/summary.sh"
+# shellcheck source=plot.sh
+source "$KVM_DIR/plot.sh"
 
 usage() {
 	sed -n '/^# Usage:/,/^# usage\./p' "$0" | sed 's/^# \{0,1\}//'
@@ -74,9 +76,10 @@ recheck_run() {
 	[ "$old" = NONE ] || [ "$old" = "$new" ] || echo "$(basename "$dir"): verdict was $old, now $new"
 }
 
-# recheck RESULTS: judge every scenario again and rewrite the summaries.
+# recheck RESULTS: judge every scenario again and rewrite the summaries
+# and the picture.
 recheck() {
-	local results="$1" type="$torture" run
+	local results="$1" type="$torture" run status=0
 	local -a runs
 	[ -n "$type" ] || type=$(cat "$results/torture" 2> /dev/null || echo rcu)
 	mapfile -t runs < <(run_names "$results")
@@ -85,7 +88,9 @@ recheck() {
 		[ -d "$results/$run" ] || continue
 		recheck_run "$results/$run" "$type" || return 1
 	done
-	summary_write "$results" "${runs[@]}"
+	summary_write "$results" "${runs[@]}" || status=$?
+	plot_run "$results" "$results/summary.svg" "$type" "${runs[@]}"
+	return "$status"
 }
 
 # pct_change OLD NEW: the change from OLD to NEW in percent, "-" when

@@ -104,6 +104,8 @@ source "$KVM_DIR/accel.sh"
 source "$KVM_DIR/summary.sh"
 # shellcheck source=share.sh
 source "$KVM_DIR/share.sh"
+# shellcheck source=plot.sh
+source "$KVM_DIR/plot.sh"
 
 usage() {
 	sed -n '/^# Usage:/,/^# Exit status/p' "$0" | sed 's/^# \{0,1\}//'
@@ -692,7 +694,8 @@ judge() {
 	echo $((SECONDS - boot_starts[$run])) > "$rundir/boot-seconds"
 }
 
-# The table and summary files: summary.sh (summary_write).
+# The table and summary files: summary.sh (summary_write); the picture:
+# plot.sh (plot_run).
 
 # --- interrupts --------------------------------------------------------------
 
@@ -722,6 +725,7 @@ on_interrupt() {
 	done
 	touch "$results/INTERRUPTED"
 	summary_write "$results" "${listed_runs[@]}" || true
+	plot_run "$results" "$results/summary.svg" "$torture" "${listed_runs[@]}"
 	exit 130
 }
 
@@ -1056,4 +1060,8 @@ elif [ -z "$buildonly" ]; then
 fi
 
 trap - INT TERM
-summary_write "$results" "${listed_runs[@]}"
+status=0
+summary_write "$results" "${listed_runs[@]}" || status=$?
+plot_run "$results" "$results/summary.svg" "$torture" "${listed_runs[@]}"
+# the exit status is summary_write's (0 or 1)
+[ "$status" -eq 0 ]

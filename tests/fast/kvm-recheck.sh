@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # kvm-recheck.sh: a results folder judged again gives the verdicts and
-# grace-period counts the run gave, and --compare says what changed. The
-# run is kvm.sh with stubs (tests/kvm-lib.sh); its consoles are fixtures
-# whose counts were written by hand (rcu-work: 400 GPs in 30.0 s = 13.33/s,
+# grace-period counts the run gave, --compare says what changed, and the
+# run and the recheck both draw summary.svg. The run is kvm.sh with stubs
+# (tests/kvm-lib.sh); its consoles are fixtures whose counts were written
+# by hand (rcu-work: 400 GPs in 30.0 s = 13.33/s,
 # rcu-work-nostamp: 500 in 20 s = 25.00/s, rcu-success: 1850 in 59.8 s =
 # 30.94/s).
 set -u
@@ -12,6 +13,7 @@ source "$(dirname "$0")/../lib.sh"
 t_tmpdir
 tmp="$T_TMP"
 source "$TOP/tests/kvm-lib.sh"
+source "$TOP/tests/svg-lib.sh"
 export NOLIBC_TORTURE_CACHE="$tmp/cache"
 FIX="$TOP/tests/fixtures/console"
 recheck="$TOP/kvm-scripts/kvm-recheck.sh"
@@ -33,10 +35,23 @@ t_eq "the run's verdicts" "SUCCESS SUCCESS QEMU-FAILED" \
 	"$(col "$r1" TINY01 2) $(col "$r1" TINY01.2 2) $(col "$r1" TINY01.3 2)"
 t_eq "the run's GP counts" "400 500 -" "$(col "$r1" TINY01 6) $(col "$r1" TINY01.2 6) $(col "$r1" TINY01.3 6)"
 
+# picture_says NAME TEXT: the run's summary.svg has TEXT written on it
+# (skipped without gnuplot, which a run does without).
+picture_says() {
+	if ! command -v gnuplot > /dev/null; then
+		t_skip "$1" "no gnuplot (scripts/deps.sh base)"
+	elif svg_texts "$r1/summary.svg" 2> /dev/null | grep -q -x -F -- "$2"; then
+		t_ok "$1"
+	else
+		t_fail "$1" "no '$2' in $r1/summary.svg: $(svg_texts "$r1/summary.svg" 2>&1 | tail -n 5 | paste -s -d '|')"
+	fi
+}
+picture_says "the run draws its picture" "TINY01.3: QEMU-FAILED, no ver: lines"
+
 # Judged again from the consoles alone: the same summaries, byte for byte.
 cp "$r1/summary.csv" "$tmp/run.csv"
 cp "$r1/summary.json" "$tmp/run.json"
-rm -f "$r1"/TINY01*/verdict "$r1"/TINY01*/console.summary "$r1/summary.csv" "$r1/summary.json"
+rm -f "$r1"/TINY01*/verdict "$r1"/TINY01*/console.summary "$r1/summary.csv" "$r1/summary.json" "$r1/summary.svg"
 rc=0
 "$recheck" "$r1" > "$tmp/recheck.out" 2>&1 || rc=$?
 cat "$tmp/recheck.out"
@@ -46,6 +61,7 @@ t_eq "recheck: summary.json as the run wrote it" "$(cat "$tmp/run.json")" "$(cat
 t_eq "recheck: GP counts from the consoles" "400 13.33 500 25.00" \
 	"$(col "$r1" TINY01 6) $(col "$r1" TINY01 7) $(col "$r1" TINY01.2 6) $(col "$r1" TINY01.2 7)"
 t_eq "recheck: QEMU's failure kept (qemu-exit)" QEMU-FAILED "$(head -n 1 "$r1/TINY01.3/verdict")"
+picture_says "recheck draws the picture again" "TINY01: SUCCESS, 400 GPs"
 if grep -Eq '^TINY01 +SUCCESS +[0-9]+s +[0-9]+s +400 +13\.33  none$' "$tmp/recheck.out"; then
 	t_ok "recheck prints the table"
 else
@@ -61,6 +77,7 @@ if printf '%s\n' "$out" | grep -q '^TINY01: verdict was SUCCESS, now GP-HANG$'; 
 else
 	t_fail "recheck names a changed verdict" "$out"
 fi
+picture_says "the picture shows the new verdict" "TINY01: GP-HANG, 731 GPs"
 
 # --compare: TINY01 runs faster, TINY01.2 as fast with a new warning.
 cp -r "$tmp/old" "$tmp/new"
