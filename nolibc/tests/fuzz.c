@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <stdarg.h>
 #include <unistd.h>
+#include <ctype.h>
 
 /*
  * Output: everything a case produces goes through o_*(), which feed the
@@ -264,6 +265,7 @@ struct fmt_arg {
 };
 
 static char fmt_pool[8][64];
+static int max_width = 30;	/* of a width written in digits */
 
 /* Literal text: printable, sometimes a byte above 0x7f, never '%'. */
 static void gen_literal(char **f, int max)
@@ -297,9 +299,11 @@ static void gen_spec(char **f, struct fmt_arg *args, int *nargs, int multi)
 	switch (below(4)) {
 	case 1:
 	case 2:
-		n = between(1, 30);
+		n = between(1, max_width);
+		if (n >= 100)
+			*(*f)++ = '0' + n / 100;
 		if (n >= 10)
-			*(*f)++ = '0' + n / 10;
+			*(*f)++ = '0' + n / 10 % 10;
 		*(*f)++ = '0' + n % 10;
 		break;
 	case 3:
@@ -379,6 +383,29 @@ static int via_vsnprintf(char *buf, size_t size, const char *fmt, ...)
 }
 
 /* the value of args[i] in its C type */
+/* dprintf into a pipe, read back into buf: the fd sink's 256-byte chunks */
+static int via_dprintf(char *buf, size_t size, const char *fmt, ...)
+{
+	static int fds[2] = { -1, -1 };
+	va_list ap;
+	int ret, got = 0;
+
+	(void)size;
+	if (fds[0] < 0 && pipe(fds))
+		_exit(3);
+	va_start(ap, fmt);
+	ret = vdprintf(fds[1], fmt, ap);
+	va_end(ap);
+	while (got < ret) {
+		ssize_t n = read(fds[0], buf + got, ret - got);
+
+		if (n <= 0)
+			_exit(3);
+		got += n;
+	}
+	return ret;
+}
+
 #define AI(i) ((int)args[i].v)
 #define AL(i) ((long)args[i].v)
 #define ALL(i) (args[i].v)
@@ -387,7 +414,8 @@ static int via_vsnprintf(char *buf, size_t size, const char *fmt, ...)
 static int call_one(int use_v, char *buf, size_t size, const char *fmt,
 		    struct fmt_arg *args, int nargs)
 {
-	int (*fn)(char *, size_t, const char *, ...) = use_v ? via_vsnprintf : snprintf;
+	int (*fn)(char *, size_t, const char *, ...) =
+		use_v > 1 ? via_dprintf : use_v ? via_vsnprintf : snprintf;
 	int last = nargs ? args[nargs - 1].cls : A_NONE;
 
 	/* The value is the last argument; the ones before it are ints. */
@@ -477,6 +505,36 @@ static void case_snprintf(void)
 	memset(buf, 0xa5, sizeof(buf));
 	ret = call_one(use_v, size || chance(50) ? buf : NULL, size, fmt, args, nargs);
 	fmt_report("ret2", ret, buf, sizeof(buf));
+}
+
+/* dprintf: one conversion, widths up to 300, through a pipe */
+static void case_dprintf(void)
+{
+	char fmt[160], *f = fmt, buf[512];
+	struct fmt_arg args[4];
+	int nargs = 0, ret, i;
+
+	max_width = 300;
+	gen_literal(&f, 6);
+	gen_spec(&f, args, &nargs, 0);
+	gen_literal(&f, 6);
+	*f = 0;
+	max_width = 30;
+	/* %n is the formatter's, tested by snprintf */
+	if (nargs && args[nargs - 1].conv == 'n')
+		args[nargs - 1].p = &i;
+	o_str("fmt", fmt);
+	for (i = 0; i < nargs; i++) {
+		if (args[i].conv == 's')
+			o_str("arg", args[i].p);
+		else if (args[i].conv != 'n')
+			o_unum("arg", args[i].cls == A_PTR ? (unsigned long long)(uintptr_t)args[i].p :
+			       (unsigned long long)args[i].v);
+	}
+	memset(buf, 0xa5, sizeof(buf));
+	ret = call_one(2, buf, sizeof(buf), fmt, args, nargs);
+	o_num("ret", ret);
+	o_bytes("out", buf, ret > 0 ? ret : 0);
 }
 
 /* vsnprintf: several int conversions in one format, with sixteen int
@@ -942,29 +1000,124 @@ static void case_strncpy(void)
 	o_bytes("after", sb, 256);
 }
 
+/* strtok_r over a string of tokens and delimiters from one alphabet */
+static void case_strtok_r(void)
+{
+	char *save = NULL, *t, *str = (char *)sa;
+	int i;
+
+	sa[gen_bytes(sa, 60, 0)] = 0;
+	sb[gen_bytes(sb, 3, 0)] = 0;
+	o_str("s", (char *)sa);
+	o_str("delim", (char *)sb);
+	for (i = 0; i < 70; i++, str = NULL) {
+		t = strtok_r(str, (char *)sb, &save);
+		o_off("tok", t, sa);
+		if (!t)
+			break;
+		o_str("is", t);
+	}
+	o_bytes("after", sa, 61);
+}
+
+static void case_strcpy(void)
+{
+	char *r;
+	int cat = below(2);
+
+	sa[gen_bytes(sa, 60, 0)] = 0;
+	memset(sb, 0xa5, 256);
+	sb[gen_bytes(sb, 60, 0)] = 0;
+	o_str("src", (char *)sa);
+	o_str("dst", (char *)sb);
+	r = cat ? strcat((char *)sb, (char *)sa) : strcpy((char *)sb, (char *)sa);
+	o_num("cat", cat);
+	o_off("ret", r, sb);
+	o_bytes("after", sb, 256);
+}
+
+/* the C locale's classes of EOF and of every byte, and the case maps */
+static void case_ctype(void)
+{
+	static int (*const is[])(int) = {
+		isalnum, isalpha, isblank, iscntrl, isdigit, isgraph, islower,
+		isprint, ispunct, isspace, isupper, isxdigit, isascii,
+	};
+	int c = between(-1, 255), bits = 0;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(is) / sizeof(is[0]); i++)
+		bits |= !!is[i](c) << i;
+	o_num("c", c);
+	o_num("classes", bits);
+	o_num("upper", toupper(c));
+	o_num("lower", tolower(c));
+}
+
 #ifdef FUZZ_SSCANF
 /*
- * sscanf: a number text as strto* sees it, read back with an integer
- * conversion, and the rest as a string and a count.
+ * sscanf: a number in range of the conversion's type (out of range is
+ * undefined behaviour in C, and glibc's answer is only one choice), with
+ * white space, sign and base prefix as strto* take them, sometimes a
+ * field width, then a word and %n. One entry per conversion kind below.
  */
 static void case_sscanf(void)
 {
-	static const char *const convs[] = {
-		"%d", "%i", "%u", "%x", "%o", "%ld", "%lld", "%hhd", "%hd", "%lx",
+	static const struct {
+		const char *conv;
+		int base, bits, sgn;	/* magnitude below 2^bits */
+	} convs[] = {
+		{ "d", 10, 31, 1 }, { "i", 0, 31, 1 }, { "u", 10, 32, 0 },
+		{ "x", 16, 32, 0 }, { "X", 16, 32, 0 }, { "o", 8, 32, 0 },
+		{ "hhd", 10, 7, 1 }, { "hd", 10, 15, 1 }, { "hhu", 10, 8, 0 },
+		{ "ld", 10, 8 * sizeof(long) - 1, 1 }, { "lx", 16, 8 * sizeof(long), 0 },
+		{ "lld", 10, 63, 1 }, { "llu", 10, 64, 0 }, { "llx", 16, 64, 0 },
 	};
-	char s[128], fmt[64], word[128];
-	long long v;
-	int ret, n = -1;
+	char s[128], fmt[64], word[128], *p = s, *f = fmt;
+	int k = below(sizeof(convs) / sizeof(convs[0])), base = convs[k].base, ret, n = -1;
+	uint64_t v = rnd() >> below(64);
+	long long out;
 
-	gen_number_text(s, 10);
-	snprintf(fmt, sizeof(fmt), "%s%%s%%n", convs[below(10)]);
-	memset(&v, 0xa5, sizeof(v));
+	if (convs[k].bits < 64)
+		v &= (1ULL << convs[k].bits) - 1;
+	if (chance(30))
+		*p++ = pick(" \t\n");
+	if (convs[k].sgn && chance(40))
+		*p++ = '-';
+	else if (chance(10))
+		*p++ = '+';
+	if (!base) {
+		base = pick("\x0a\x10\x08");
+		if (base != 10)
+			*p++ = '0';
+		if (base == 16)
+			*p++ = pick("xX");
+	} else if (base == 16 && chance(30)) {
+		*p++ = '0';
+		*p++ = pick("xX");
+	}
+	p = put_base(p, v, base);
+	if (chance(60))
+		*p++ = pick(" \tz_.");
+	if (chance(60)) {
+		int i, m = below(8);
+
+		for (i = 0; i < m; i++)
+			*p++ = (char)between(0x21, 0x7e);
+	}
+	*p = 0;
+	*f++ = '%';
+	if (chance(20))
+		*f++ = '0' + between(1, 9);
+	strcpy(f, convs[k].conv);
+	strcat(f, "%s%n");
+	memset(&out, 0xa5, sizeof(out));
 	memset(word, 0xa5, sizeof(word));
 	o_str("s", s);
 	o_str("fmt", fmt);
-	ret = sscanf(s, fmt, &v, word, &n);
+	ret = sscanf(s, fmt, &out, word, &n);
 	o_num("ret", ret);
-	o_unum("v", (unsigned long long)v);
+	o_unum("v", (unsigned long long)out);
 	if (ret == 2)
 		o_str("word", word);
 	o_num("n", n);
@@ -977,6 +1130,7 @@ static const struct {
 } funcs[] = {
 	{ "snprintf", case_snprintf },
 	{ "vsnprintf", case_vsnprintf },
+	{ "dprintf", case_dprintf },
 	{ "strtol", case_strtol },
 	{ "strtoul", case_strtoul },
 	{ "strtoll", case_strtoll },
@@ -999,6 +1153,9 @@ static const struct {
 	{ "strstr", case_strstr },
 	{ "strspn", case_strspn },
 	{ "strncpy", case_strncpy },
+	{ "strcpy", case_strcpy },
+	{ "strtok_r", case_strtok_r },
+	{ "ctype", case_ctype },
 #ifdef FUZZ_SSCANF
 	{ "sscanf", case_sscanf },
 #endif
@@ -1055,6 +1212,10 @@ int main(int argc, char **argv)
 	for (i = first; i < first + count; i++) {
 		rng = mix(seed ^ mix(i));
 		hash = 0xcbf29ce484222325ULL;
+		/* nothing left over from the case before */
+		memset(sa, 0, sizeof(sa));
+		memset(sb, 0, sizeof(sb));
+		memset(fmt_pool, 0, sizeof(fmt_pool));
 		if (verbose) {
 			o_raw("case ", 5);
 			o_dec((long long)i);
