@@ -260,6 +260,10 @@ __nolibc_fn unsigned long long __nolibc_arg(va_list *ap, int wide)
 	return va_arg(*ap, unsigned long);
 }
 
+/* %n stores a long through one of these, which may alias it */
+typedef int __attribute__((__may_alias__)) __nolibc_int_alias;
+typedef long long __attribute__((__may_alias__)) __nolibc_ll_alias;
+
 /* Flags, as bits of the index of their character in this string. */
 #define __NOLIBC_FMT_FLAGS "-+ #0"
 #define __NOLIBC_LEFT 1
@@ -274,10 +278,10 @@ __nolibc_fn int __nolibc_vformat(struct __nolibc_sink *k, const char *fmt, va_li
 
 	va_copy(ap, args);
 	for (; *fmt; fmt++) {
-		int flags = 0, num[2] = { 0, -1 }, lng = 0, base = 10, len, zeros, pad, i;
+		int flags = 0, num[2] = { 0, -1 }, lng = 0, base, len, zeros, pad, i, sgn, np = 0;
 		unsigned long long v;
-		const char *prefix = "", *s;
-		char digits[24], *d;
+		const char *s;
+		char digits[24], *d, pre[3];
 
 		if (*fmt != '%') {
 			__nolibc_out(k, fmt, 1, 0);
@@ -337,52 +341,65 @@ __nolibc_fn int __nolibc_vformat(struct __nolibc_sink *k, const char *fmt, va_li
 			goto text;
 		case 's':
 			s = (const char *)(uintptr_t)__nolibc_arg(&ap, 0);
+			/* glibc's: "(null)", or nothing if it would be cut */
 			if (!s)
-				s = num[1] < 0 || num[1] >= 6 ? "(null)" : "";
-			len = strnlen(s, num[1] < 0 ? SIZE_MAX : (size_t)num[1]);
+				s = (unsigned int)num[1] < 6 ? "" : "(null)";
+			/* no precision (negative) is SIZE_MAX or near */
+			len = strnlen(s, (size_t)num[1]);
 			goto text;
 		case 'n':
-			*(int *)(uintptr_t)__nolibc_arg(&ap, 0) = (int)k->total;
+			/* stored in the type the length modifier names */
+			d = (char *)(uintptr_t)__nolibc_arg(&ap, 0);
+			v = k->total;
+			if (lng < -1)
+				*(signed char *)d = v;
+			else if (lng < 0)
+				*(short *)d = v;
+			else if (lng > (__SIZEOF_LONG__ == 4))
+				*(__nolibc_ll_alias *)d = v;
+			else
+				*(__nolibc_int_alias *)d = v;
 			continue;
 		case 'p':
-			v = __nolibc_arg(&ap, 0);
-			if (!v) {
+			/* glibc's %p: "(nil)", or %#lx that takes + and space */
+			lng = 1;
+			flags |= __NOLIBC_ALT;
+			/* fall through */
+		case 'd':
+		case 'i':
+		case 'o':
+		case 'u':
+		case 'x':
+		case 'X':
+			sgn = *fmt == 'd' || *fmt == 'i';
+			v = __nolibc_arg(&ap, lng >= 2);
+			if (*fmt == 'p' && !v) {
 				s = "(nil)";
 				len = 5;
 				goto text;
 			}
-			prefix = "0x";
-			base = 16;
-			break;
-		case 'd':
-		case 'i':
-			v = __nolibc_arg(&ap, lng >= 2);
+			base = *fmt == 'o' ? 8 : *fmt == 'p' || (*fmt | 0x20) == 'x' ? 16 : 10;
+			/* narrower than long long: keep the type's bits, extended by
+			 * its sign for d and i
+			 */
 			if (lng < 2) {
-				long long sv = lng == 1 ? (long)v : lng == 0 ? (int)v :
-					       lng == -1 ? (short)v : (signed char)v;
-				v = sv;
+				i = 8 << (lng + 2);
+				if (i > __SIZEOF_LONG__ * 8)
+					i = __SIZEOF_LONG__ * 8;
+				i = 64 - i;
+				v <<= i;
+				v = sgn ? (unsigned long long)((long long)v >> i) : v >> i;
 			}
-			if ((long long)v < 0) {
-				prefix = "-";
+			if (sgn && (long long)v < 0) {
+				pre[np++] = '-';
 				v = 0 - v;
-			} else if (flags & (__NOLIBC_PLUS | __NOLIBC_SPACE)) {
-				prefix = flags & __NOLIBC_PLUS ? "+" : " ";
+			} else if ((sgn || *fmt == 'p') && (flags & (__NOLIBC_PLUS | __NOLIBC_SPACE))) {
+				pre[np++] = flags & __NOLIBC_PLUS ? '+' : ' ';
 			}
-			break;
-		case 'o':
-			base = 8;
-			/* fall through */
-		case 'u':
-		case 'x':
-		case 'X':
-			if (*fmt == 'x' || *fmt == 'X')
-				base = 16;
-			v = __nolibc_arg(&ap, lng >= 2);
-			if (lng < 2)
-				v = lng == 1 ? (unsigned long)v : lng == 0 ? (unsigned int)v :
-				    lng == -1 ? (unsigned short)v : (unsigned char)v;
-			if ((flags & __NOLIBC_ALT) && base == 16 && v)
-				prefix = *fmt == 'X' ? "0X" : "0x";
+			if ((flags & __NOLIBC_ALT) && base == 16 && v) {
+				pre[np++] = '0';
+				pre[np++] = 'X' | (*fmt & 0x20);
+			}
 			break;
 		default:
 			/* an unknown conversion is printed as written */
@@ -401,7 +418,8 @@ __nolibc_fn int __nolibc_vformat(struct __nolibc_sink *k, const char *fmt, va_li
 			do {
 				int dig = __nolibc_divmod(&v, base);
 
-				*--d = dig < 10 ? '0' + dig : (*fmt == 'X' ? 'A' : 'a') + dig - 10;
+				/* 'A' + dig - 10, in lower case but for %X */
+				*--d = (dig + (dig < 10 ? '0' : 'A' - 10)) | (*fmt & 0x20);
 			} while (v);
 		}
 		s = d;
@@ -418,15 +436,14 @@ text:
 		/* strings and characters are padded with spaces only */
 		flags &= ~__NOLIBC_ZERO;
 field:
-		i = strlen(prefix);
-		pad = num[0] - i - zeros - len;
+		pad = num[0] - np - zeros - len;
 		if ((flags & (__NOLIBC_ZERO | __NOLIBC_LEFT)) == __NOLIBC_ZERO && pad > 0) {
 			zeros += pad;
 			pad = 0;
 		}
 		if (!(flags & __NOLIBC_LEFT))
 			__nolibc_out(k, NULL, pad, ' ');
-		__nolibc_out(k, prefix, i, 0);
+		__nolibc_out(k, pre, np, 0);
 		__nolibc_out(k, NULL, zeros, '0');
 		__nolibc_out(k, s, len, 0);
 		if (flags & __NOLIBC_LEFT)

@@ -3271,6 +3271,25 @@ static void run_stdio(void)
 		ret = fmt_into(buf, sizeof(buf), "ab%ncd", &pos);
 		expect_true(ret == 4 && pos == 2, "%n stored 2");
 	}
+	/* %hhn, %hn, %ln, %lln store in their type, nothing around it */
+	if (test("fmt_n_sizes")) {
+		struct {
+			signed char c, c_after;
+			short h, h_after;
+			long l, l_after;
+			long long ll, ll_after;
+		} n;
+
+		memset(&n, 0x55, sizeof(n));
+		ret = fmt_into(buf, sizeof(buf), "abc%hhnde%hnf%lng%lln", &n.c, &n.h, &n.l, &n.ll);
+		expect_true(ret == 7 && n.c == 3 && n.h == 5 && n.l == 6 && n.ll == 7 &&
+			    n.c_after == 0x55 && n.h_after == 0x5555,
+			    "3 5 6 7, neighbours untouched");
+	}
+	/* glibc's %p is %#lx that takes + and space, and "(nil)" that does not */
+	if (test("fmt_p_plus"))
+		expect_fmt("+0x1234| 0x1234|+0x0001234|(nil)", "%+p|% p|%+010p|%+p",
+			   (void *)0x1234, (void *)0x1234, (void *)0x1234, NULL);
 
 	/* return values and truncation */
 	if (test("snprintf_size0")) {
