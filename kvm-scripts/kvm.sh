@@ -45,6 +45,10 @@
 #                       judge their consoles (DIR defaults to RESULTS/lava)
 #   --lava-submit URL   submit the jobs to a LAVA server (its RPC2 URL, with
 #                       user:token), wait, fetch the logs and judge them
+#   --remote "HOSTS"    build here, boot on these machines over ssh (GNU
+#                       parallel; a batch per host at a time), bring the
+#                       consoles back and judge them here; see
+#                       kvm-scripts/README.md for what the hosts need
 #   --allcpus           use every host CPU (the default here)
 #   --bootimage PATH    boot image inside the build tree (default: the arch
 #                       table's, e.g. arch/x86/boot/bzImage)
@@ -77,7 +81,9 @@
 # may run past the duration before the run is called a HANG; default 90),
 # NOLIBC_TORTURE_CACHE (cache folder, default ~/.cache/nolibc-torture),
 # TORTURE_CCACHE=1 (compile through ccache; helps only when one config is
-# rebuilt in a new build folder, and costs ~20% on a cold build).
+# rebuilt in a new build folder, and costs ~20% on a cold build),
+# PARALLEL_SSH (the ssh command for --remote), TORTURE_REMOTE_DIR (where
+# --remote works on the hosts, default /tmp).
 #
 # Exit status: 0 when every scenario succeeded, 1 otherwise, 2 for bad
 # options, 130 when interrupted.
@@ -98,6 +104,8 @@ source "$KVM_DIR/boot.sh"
 source "$KVM_DIR/accel.sh"
 # shellcheck source=summary.sh
 source "$KVM_DIR/summary.sh"
+# shellcheck source=remote.sh
+source "$KVM_DIR/remote.sh"
 
 usage() {
 	sed -n '/^# Usage:/,/^# Exit status/p' "$0" | sed 's/^# \{0,1\}//'
@@ -119,7 +127,7 @@ kmake_args="${TORTURE_KMAKE_ARG:-}" results="" kernel_src="" arch="" accel=auto
 grace="${TORTURE_SHUTDOWN_GRACE:-90}" boot_mode=kernel tftp_server=builtin stage_only=""
 lava_dir="" lava_device=qemu lava_device_type="" lava_url="" lava_local="" lava_submit=""
 defconfig=tinyconfig datestamp="" bootimage="" gdb="" interactive="" jitter="" mac="" no_initrd=""
-kasan="" kcsan="" memory_set=""
+kasan="" kcsan="" memory_set="" remote="" remote_set=""
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -161,6 +169,7 @@ while [ $# -gt 0 ]; do
 	--kasan) kasan=1 ;;
 	--kcsan) kcsan=1 ;;
 	--shutdown-grace) grace="${2?--shutdown-grace needs a value}"; shift ;;
+	--remote) remote="${2?--remote needs a value}"; remote_set=1; shift ;;
 	-h|--help) usage 0 ;;
 	*) bad_usage "unknown option '$1'" ;;
 	esac
@@ -191,7 +200,7 @@ arch="$canonical"
 	bad_usage "$arch is a library-only row of configs/arches.tsv (kernels: $(arch_kernel_list | tr '\n' ' '))"
 case "$accel" in auto|kvm|tcg) ;; *) bad_usage "--accel must be auto, kvm or tcg" ;; esac
 is_memory_size "$memory" || bad_usage "bad --memory '$memory' (want N MiB, or N with a k, M, G or T suffix)"
-if [ -n "$qemu_cmd" ] && ! command -v "$qemu_cmd" > /dev/null; then
+if [ -n "$qemu_cmd" ] && [ -z "$remote_set" ] && ! command -v "$qemu_cmd" > /dev/null; then
 	bad_usage "--qemu-cmd (or TORTURE_QEMU_CMD) '$qemu_cmd': no such command"
 fi
 if [ -n "$kernel_src" ] && { [ ! -f "$kernel_src/Makefile" ] || [ ! -d "$kernel_src/kernel/rcu" ]; }; then
@@ -247,6 +256,13 @@ if [ -n "$lava_dir$lava_local$lava_submit" ]; then
 	fi
 	why=$(lava_option_error "$lava_device" "$arch" "$lava_device_type" "$lava_url" "$lava_local" "$lava_submit") ||
 		bad_usage "$why"
+fi
+
+if [ -n "$remote_set" ]; then
+	remote_hosts=$(remote_hosts "$remote") || bad_usage "--remote: $remote_hosts"
+	if [ -n "$buildonly$stage_only$lava_dir$lava_local$lava_submit$gdb$interactive$jitter" ] || [ "$boot_mode" != kernel ]; then
+		bad_usage "--remote boots elsewhere: not with --buildonly, --stage-only, --lava*, --gdb, --interactive, --jitter or --boot tftp"
+	fi
 fi
 
 if [ -n "$gdb" ]; then
@@ -590,6 +606,9 @@ lava_http_stop() {
 	lava_http_pid=""
 }
 
+# remote_pid: GNU parallel while it runs the boots on --remote hosts.
+remote_pid=""
+
 # boot_start RUN_NAME: QEMU in the background (boot.sh) until the guest
 # powers off or panics, or the time runs out.
 declare -A qemu_pids=() boot_starts=()
@@ -654,6 +673,7 @@ on_interrupt() {
 	echo
 	say "interrupted: stopping QEMU and make; partial results kept"
 	[ -z "$make_pid" ] || stop_group "$make_pid"
+	[ -z "$remote_pid" ] || stop_group "$remote_pid"
 	jitter_stop
 	lava_http_stop
 	for run in "${!qemu_pids[@]}"; do
@@ -697,6 +717,7 @@ dry_run() {
 	echo "torture: $torture   arch: $arch   duration: ${duration}s   cpus: $cpus   accel: $accel"
 	echo "kernel source: ${kernel_src:-Debian linux-source (extracted into $PROJECT_CACHE/src)}"
 	echo "results: $results"
+	[ -z "$remote_set" ] || echo "remote hosts: $(paste -s -d ' ' <<< "$remote_hosts") (a batch per host at a time)"
 	while read -r batch; do
 		n=$((n + 1))
 		echo "batch $n:$batch"
@@ -725,7 +746,20 @@ need_cmd "${cross}gcc" "$(arch_get "$arch" cc_pkg)"
 need_cmd flex flex
 need_cmd bison bison
 need_cmd bc bc
-[ -n "$buildonly" ] || need_cmd "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" "$(arch_get "$arch" qemu_pkg)"
+[ -n "$buildonly$remote_set" ] || need_cmd "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" "$(arch_get "$arch" qemu_pkg)"
+if [ -n "$remote_set" ]; then
+	need_cmd parallel parallel
+	need_cmd rsync rsync
+	# Every host is asked first, so a typo or a host without QEMU costs
+	# no build.
+	# shellcheck disable=SC2086 # one host per word
+	if ! remote_report=$(remote_check "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" \
+		"$([ "$accel" != kvm ] || echo 1)" $remote_hosts); then
+		grep -v ': [0-9]* CPUs$' <<< "$remote_report" | sed 's/^/kvm.sh: --remote: host /' >&2
+		echo "kvm.sh: --remote hosts need an ssh login without prompts, bash, perl, rsync, tar, setsid and $(arch_get "$arch" qemu_pkg) (kvm-scripts/README.md)" >&2
+		exit 2
+	fi
+fi
 if [ "$boot_mode" = tftp ] && [ -z "$stage_only" ] && [ -z "$buildonly" ]; then
 	[ -d /usr/lib/ipxe/qemu ] || die "no iPXE boot ROMs for QEMU; install them: apt-get install ipxe-qemu"
 	[ "$tftp_server" = builtin ] || need_cmd dnsmasq dnsmasq-base
@@ -738,6 +772,7 @@ if [ -n "$stage_only" ]; then
 	stage_only=$(cd "$stage_only" && pwd)
 fi
 trap on_interrupt INT TERM
+[ -z "$remote_set" ] || say "remote hosts: $(paste -s -d ';' <<< "$remote_report" | sed 's/;/; /g')"
 # What kvm-recheck.sh needs to judge the folder again: the torture type
 # and the run names in order.
 echo "$torture" > "$results/torture"
@@ -777,6 +812,81 @@ for run in "${run_names[@]}"; do
 		[ -z "$buildonly" ] || set_verdict "$run" BUILT "--buildonly"
 	fi
 done
+
+# --- remote hosts (--remote) -------------------------------------------------
+
+# remote_boot: every built run booted on the --remote hosts (remote.sh):
+# the batches of plan_batches staged with their kernels, GNU parallel
+# handing them out, each batch judged here as soon as its consoles are
+# back. Runs whose batch never came back are REMOTE-FAILED.
+remote_boot() {
+	local batch run name n=0 shown=0 total alive status=0 acc=tcg
+	local -a names=() runs
+	declare -A batch_of=() waiting=()
+	# The probe boot of --accel auto would test this machine, not them.
+	[ "$accel" != kvm ] || acc=kvm
+	say "accelerator: $acc on the remote hosts$([ "$accel" = auto ] && echo " (--accel auto does not probe them; --accel kvm uses their KVM)")"
+	while read -r batch; do
+		runs=()
+		for run in $batch; do
+			[ -n "${images[$run]:-}" ] || continue
+			mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" "$acc")
+			printf '%s\n' "${cmd[@]}" > "$results/$run/qemu-cmd.args"
+			write_qemu_cmd "$run"
+			runs+=("$run")
+		done
+		[ "${#runs[@]}" -gt 0 ] || continue
+		n=$((n + 1))
+		name="batch-$n"
+		remote_stage "$results" "$name" "${runs[@]}" || die "cannot pack $name for the remote hosts"
+		names+=("$name")
+		waiting[$name]=1
+		for run in "${runs[@]}"; do
+			batch_of[$run]=$name
+		done
+	done < <(plan_batches)
+	[ "${#names[@]}" -gt 0 ] || return 0
+	say "remote: ${#names[@]} batch(es) on $(paste -s -d ' ' <<< "$remote_hosts") (GNU parallel; log: $results/remote/parallel.log)"
+	remote_start "$results" $((duration + grace)) "$(paste -s -d , <<< "$remote_hosts")" "${names[@]}"
+	remote_pid=$!
+	while :; do
+		alive=1
+		kill -0 "$remote_pid" 2> /dev/null || alive=0
+		# what the hosts said since the last look, whole lines only
+		total=$(wc -l < "$results/remote/parallel.log")
+		if [ "$total" -gt "$shown" ]; then
+			sed -n "$((shown + 1)),${total}p" "$results/remote/parallel.log" |
+				while IFS= read -r line; do say "remote: ${line/$'\t'/: }"; done
+			shown=$total
+		fi
+		for name in "${!waiting[@]}"; do
+			[ -e "$results/remote/$name.out.tar" ] || continue
+			unset "waiting[$name]"
+			for run in $(remote_collect "$results" "$name"); do
+				remote_judge "$run"
+			done
+		done
+		[ "$alive" -eq 1 ] || break
+		sleep 1
+	done
+	wait "$remote_pid" || status=$?
+	remote_pid=""
+	for run in "${run_names[@]}"; do
+		if [ -z "${batch_of[$run]:-}" ] || [ -e "$results/$run/verdict" ]; then
+			continue
+		fi
+		set_verdict "$run" REMOTE-FAILED "${batch_of[$run]} did not come back from the remote hosts (GNU parallel exit $status; see remote/parallel.log and remote/joblog)"
+		say "$run: REMOTE-FAILED (${batch_of[$run]}: no console came back)"
+	done
+}
+
+# remote_judge RUN_NAME: the verdict of a run whose console came back from
+# a remote host (remote-boot.sh wrote its boot-seconds there).
+remote_judge() {
+	local run="$1" rundir="$results/$1"
+	run_judge "$rundir" "$torture" > /dev/null
+	say "$run: $(head -n 1 "$rundir/verdict") after $(cat "$rundir/boot-seconds" 2> /dev/null || echo '?')s on $(cat "$rundir/remote-host" 2> /dev/null || echo '?') ($(sed -n 2p "$rundir/verdict" | cut -c1-90))"
+}
 
 # --- LAVA --------------------------------------------------------------------
 
@@ -912,6 +1022,8 @@ elif [ -n "$stage_only" ]; then
 		"${cmd[@]}" || die "staging $run for network boot failed"
 		set_verdict "$run" STAGED "TFTP tree in $stage_only/$run/tftp"
 	done
+elif [ -n "$remote_set" ]; then
+	remote_boot
 elif [ -z "$buildonly" ]; then
 	accel_used=""
 	[ "$boot_mode" = kernel ] || say "boot: over TFTP, $tftp_server server (kvm-scripts/netboot.sh)"
