@@ -606,9 +606,6 @@ lava_http_stop() {
 	lava_http_pid=""
 }
 
-# remote_pid: GNU parallel while it runs the boots on --remote hosts.
-remote_pid=""
-
 # boot_start RUN_NAME: QEMU in the background (boot.sh) until the guest
 # powers off or panics, or the time runs out.
 declare -A qemu_pids=() boot_starts=()
@@ -748,17 +745,14 @@ need_cmd bison bison
 need_cmd bc bc
 [ -n "$buildonly$remote_set" ] || need_cmd "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" "$(arch_get "$arch" qemu_pkg)"
 if [ -n "$remote_set" ]; then
-	need_cmd parallel parallel
-	need_cmd rsync rsync
 	# Every host is asked first, so a typo or a host without QEMU costs
 	# no build.
 	# shellcheck disable=SC2086 # one host per word
-	if ! remote_report=$(remote_check "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" \
-		"$([ "$accel" != kvm ] || echo 1)" $remote_hosts); then
-		grep -v ': [0-9]* CPUs$' <<< "$remote_report" | sed 's/^/kvm.sh: --remote: host /' >&2
-		echo "kvm.sh: --remote hosts need an ssh login without prompts, bash, perl, rsync, tar, setsid and $(arch_get "$arch" qemu_pkg) (kvm-scripts/README.md)" >&2
+	remote_report=$(remote_ready "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" "$(arch_get "$arch" qemu_pkg)" \
+		"$([ "$accel" != kvm ] || echo 1)" $remote_hosts) || {
+		printf '%s\n' "$remote_report" | sed 's/^/kvm.sh: --remote: /' >&2
 		exit 2
-	fi
+	}
 fi
 if [ "$boot_mode" = tftp ] && [ -z "$stage_only" ] && [ -z "$buildonly" ]; then
 	[ -d /usr/lib/ipxe/qemu ] || die "no iPXE boot ROMs for QEMU; install them: apt-get install ipxe-qemu"
@@ -815,77 +809,28 @@ done
 
 # --- remote hosts (--remote) -------------------------------------------------
 
-# remote_boot: every built run booted on the --remote hosts (remote.sh):
-# the batches of plan_batches staged with their kernels, GNU parallel
-# handing them out, each batch judged here as soon as its consoles are
-# back. Runs whose batch never came back are REMOTE-FAILED.
+# remote_boot: every built run booted on the --remote hosts: each
+# batch's QEMU commands written as for a local boot, then remote_boot_batches
+# (remote.sh) stages them, hands them out and judges each as it comes back.
 remote_boot() {
-	local batch run name n=0 shown=0 total alive status=0 acc=tcg
-	local -a names=() runs
-	declare -A batch_of=() waiting=()
+	local batch run line acc=tcg
+	local -a batches=()
 	# The probe boot of --accel auto would test this machine, not them.
 	[ "$accel" != kvm ] || acc=kvm
 	say "accelerator: $acc on the remote hosts$([ "$accel" = auto ] && echo " (--accel auto does not probe them; --accel kvm uses their KVM)")"
 	while read -r batch; do
-		runs=()
+		line=""
 		for run in $batch; do
 			[ -n "${images[$run]:-}" ] || continue
 			mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" "$acc")
 			printf '%s\n' "${cmd[@]}" > "$results/$run/qemu-cmd.args"
 			write_qemu_cmd "$run"
-			runs+=("$run")
+			line="$line $run"
 		done
-		[ "${#runs[@]}" -gt 0 ] || continue
-		n=$((n + 1))
-		name="batch-$n"
-		remote_stage "$results" "$name" "${runs[@]}" || die "cannot pack $name for the remote hosts"
-		names+=("$name")
-		waiting[$name]=1
-		for run in "${runs[@]}"; do
-			batch_of[$run]=$name
-		done
+		[ -z "$line" ] || batches+=("$line")
 	done < <(plan_batches)
-	[ "${#names[@]}" -gt 0 ] || return 0
-	say "remote: ${#names[@]} batch(es) on $(paste -s -d ' ' <<< "$remote_hosts") (GNU parallel; log: $results/remote/parallel.log)"
-	remote_start "$results" $((duration + grace)) "$(paste -s -d , <<< "$remote_hosts")" "${names[@]}"
-	remote_pid=$!
-	while :; do
-		alive=1
-		kill -0 "$remote_pid" 2> /dev/null || alive=0
-		# what the hosts said since the last look, whole lines only
-		total=$(wc -l < "$results/remote/parallel.log")
-		if [ "$total" -gt "$shown" ]; then
-			sed -n "$((shown + 1)),${total}p" "$results/remote/parallel.log" |
-				while IFS= read -r line; do say "remote: ${line/$'\t'/: }"; done
-			shown=$total
-		fi
-		for name in "${!waiting[@]}"; do
-			[ -e "$results/remote/$name.out.tar" ] || continue
-			unset "waiting[$name]"
-			for run in $(remote_collect "$results" "$name"); do
-				remote_judge "$run"
-			done
-		done
-		[ "$alive" -eq 1 ] || break
-		sleep 1
-	done
-	wait "$remote_pid" || status=$?
-	remote_pid=""
-	for run in "${run_names[@]}"; do
-		if [ -z "${batch_of[$run]:-}" ] || [ -e "$results/$run/verdict" ]; then
-			continue
-		fi
-		set_verdict "$run" REMOTE-FAILED "${batch_of[$run]} did not come back from the remote hosts (GNU parallel exit $status; see remote/parallel.log and remote/joblog)"
-		say "$run: REMOTE-FAILED (${batch_of[$run]}: no console came back)"
-	done
-}
-
-# remote_judge RUN_NAME: the verdict of a run whose console came back from
-# a remote host (remote-boot.sh wrote its boot-seconds there).
-remote_judge() {
-	local run="$1" rundir="$results/$1"
-	run_judge "$rundir" "$torture" > /dev/null
-	say "$run: $(head -n 1 "$rundir/verdict") after $(cat "$rundir/boot-seconds" 2> /dev/null || echo '?')s on $(cat "$rundir/remote-host" 2> /dev/null || echo '?') ($(sed -n 2p "$rundir/verdict" | cut -c1-90))"
+	[ "${#batches[@]}" -eq 0 ] ||
+		remote_boot_batches "$results" "$torture" $((duration + grace)) "$remote_hosts" "${batches[@]}"
 }
 
 # --- LAVA --------------------------------------------------------------------

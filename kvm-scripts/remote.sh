@@ -92,6 +92,24 @@ remote_check() {
 	remote_probe_report "$out" "$@"
 }
 
+# remote_ready QEMU QEMU_PKG KVM HOST...: whether a run can boot on the
+# HOSTS: GNU parallel and rsync here, then remote_check. Prints the hosts'
+# CPU counts when so; otherwise one line per problem ("host H: ...") and
+# what a host needs, and fails.
+remote_ready() {
+	local qemu="$1" pkg="$2" kvm="$3" c report
+	shift 3
+	for c in parallel rsync; do
+		command -v "$c" > /dev/null || { echo "this machine lacks $c: apt-get install $c (or scripts/deps.sh remote)"; return 1; }
+	done
+	if ! report=$(remote_check "$qemu" "$kvm" "$@"); then
+		grep -v ': [0-9]* CPUs$' <<< "$report" | sed 's/^/host /'
+		echo "the hosts need an ssh login without prompts, bash, perl, rsync, tar, setsid and $qemu ($pkg)$([ "$kvm" != 1 ] || echo ", and /dev/kvm for --accel kvm") (kvm-scripts/README.md)"
+		return 1
+	fi
+	echo "$report"
+}
+
 # remote_stage RESULTS BATCH RUN...: RESULTS/remote/BATCH.tar, what a host
 # needs to boot the runs of one batch: BATCH/RUN/qemu-cmd.args, the run's
 # stored command with its -kernel and -initrd pointing at the copies of
@@ -164,4 +182,67 @@ remote_collect() {
 		echo "$run"
 	done
 	rm -rf "${results:?}/remote/$batch" "$results/remote/$batch.out.tar" "$results/remote/$batch.tar"
+}
+
+# remote_pid: GNU parallel while remote_boot_batches runs it, for the
+# interrupt handler of the script that sourced this file to stop.
+remote_pid=""
+
+# remote_boot_batches RESULTS TORTURE LIMIT HOSTS BATCH...: boots each
+# BATCH (a list of runs, each with RESULTS/RUN/qemu-cmd.args) on the
+# HOSTS (one a line) and judges each run here (run_judge) as soon as its
+# batch is back, saying so with the caller's say. Runs whose batch never
+# came back are REMOTE-FAILED.
+remote_boot_batches() {
+	local results="$1" torture="$2" limit="$3" hosts="$4" batch run name n=0 shown=0 total alive status=0
+	local -a names=()
+	declare -A batch_of=() waiting=()
+	shift 4
+	for batch in "$@"; do
+		n=$((n + 1))
+		name="batch-$n"
+		# shellcheck disable=SC2086 # a batch is a word list
+		remote_stage "$results" "$name" $batch || die "cannot pack $name for the remote hosts"
+		names+=("$name")
+		waiting[$name]=1
+		for run in $batch; do
+			batch_of[$run]=$name
+		done
+	done
+	say "remote: ${#names[@]} batch(es) on $(paste -s -d ' ' <<< "$hosts") (GNU parallel; log: $results/remote/parallel.log)"
+	remote_start "$results" "$limit" "$(paste -s -d , <<< "$hosts")" "${names[@]}"
+	remote_pid=$!
+	while :; do
+		alive=1
+		kill -0 "$remote_pid" 2> /dev/null || alive=0
+		# what the hosts said since the last look, whole lines only
+		total=$(wc -l < "$results/remote/parallel.log")
+		if [ "$total" -gt "$shown" ]; then
+			sed -n "$((shown + 1)),${total}p" "$results/remote/parallel.log" |
+				while IFS= read -r line; do say "remote: ${line/$'\t'/: }"; done
+			shown=$total
+		fi
+		for name in "${!waiting[@]}"; do
+			[ -e "$results/remote/$name.out.tar" ] || continue
+			unset "waiting[$name]"
+			for run in $(remote_collect "$results" "$name"); do
+				if [ ! -e "$results/$run/console.log" ]; then
+					printf 'REMOTE-FAILED\n%s\n' "$name came back from $(cat "$results/$run/remote-host" 2> /dev/null || echo '?') without $run's console" > "$results/$run/verdict"
+					say "$run: REMOTE-FAILED (no console in $name)"
+					continue
+				fi
+				run_judge "$results/$run" "$torture" > /dev/null
+				say "$run: $(head -n 1 "$results/$run/verdict") after $(cat "$results/$run/boot-seconds" 2> /dev/null || echo '?')s on $(cat "$results/$run/remote-host" 2> /dev/null || echo '?') ($(sed -n 2p "$results/$run/verdict" | cut -c1-90))"
+			done
+		done
+		[ "$alive" -eq 1 ] || break
+		sleep 1
+	done
+	wait "$remote_pid" || status=$?
+	remote_pid=""
+	for run in "${!batch_of[@]}"; do
+		[ ! -e "$results/$run/verdict" ] || continue
+		printf 'REMOTE-FAILED\n%s\n' "${batch_of[$run]} did not come back from the remote hosts (GNU parallel exit $status; see remote/parallel.log and remote/joblog)" > "$results/$run/verdict"
+		say "$run: REMOTE-FAILED (${batch_of[$run]}: no console came back)"
+	done
 }
