@@ -80,7 +80,7 @@ refused "--remote with an unreachable host" "--remote: host ns3: unreachable \(.
 	"${args[@]}" --configs TINY01 --remote "ns1 ns3"
 refused "--remote with a host lacking the QEMU" "--remote: host ns2: lacks qemu-system-nowhere" \
 	"${args[@]}" --configs TINY01 --qemu-cmd qemu-system-nowhere --remote "ns1 ns2"
-t_eq "remote refusals: nothing built" "" "$(cat "$STUB_LOG")"
+t_eq "remote refusals: nothing built" "" "$(cat "$STUB_LOG" 2> /dev/null)"
 
 # Two batches (--cpus 1), one on each host at once.
 run_kvm two "${args[@]}" --configs "TINY01 TREE01" --remote "ns1 ns2"
@@ -115,6 +115,27 @@ left=$(for h in ns1 ns2; do $REMOTE_SSH "$h" "find '$tmp/hosts/fs' -mindepth 1";
 t_eq "remote: nothing left on the hosts" "" "$left"
 t_eq "remote: no batch files left here" "" "$(find "$tmp/two/remote" -name '*.tar' 2> /dev/null)"
 t_eq "remote: the local stub QEMU never ran" "" "$(grep '^qemu ' "$STUB_LOG")"
+
+# The kernel's spelling, kvm-remote.sh, and its second form: the kernels
+# of the run above booted again on one host (kvm-again.sh --remote), both
+# in one batch as they fit in two CPUs.
+remote="$TOP/kvm-scripts/kvm-remote.sh"
+t_fails "kvm-remote.sh: an empty host list" "--remote: no host in ''" "$remote" "" --configs TINY01
+before=$(wc -l < "$tmp/remote-qemu.log")
+rc=0
+"$remote" ns2 "$tmp/two" --duration 20s --cpus 2 --results "$tmp/again" > "$tmp/again.log" 2>&1 || rc=$?
+cat "$tmp/again.log"
+t_eq "kvm-remote.sh OLD: exit 1 (TREE01 again FAILURE)" 1 "$rc"
+t_eq "kvm-remote.sh OLD: both judged again" "SUCCESS FAILURE" \
+	"$(head -q -n 1 "$tmp/again/TINY01/verdict" "$tmp/again/TREE01/verdict" 2> /dev/null | paste -s -d ' ')"
+t_eq "kvm-remote.sh OLD: both on ns2" "ns2 ns2" \
+	"$(cat "$tmp/again/TINY01/remote-host" "$tmp/again/TREE01/remote-host" 2> /dev/null | paste -s -d ' ')"
+t_eq "kvm-remote.sh OLD: two more boots there" 2 $(( $(wc -l < "$tmp/remote-qemu.log") - before ))
+if grep -q 'rcutorture.shutdown_secs=20 ' "$tmp/again/TINY01/qemu-cmd.args" 2> /dev/null; then
+	t_ok "kvm-remote.sh OLD: the new duration"
+else
+	t_fail "kvm-remote.sh OLD: the new duration" "$(grep shutdown "$tmp/again/TINY01/qemu-cmd.args")"
+fi
 
 # A batch that never comes back (the hosts cannot make the work folder):
 # REMOTE-FAILED, not a verdict made up from nothing.
