@@ -137,6 +137,31 @@ else
 	t_fail "kvm-remote.sh OLD: the new duration" "$(grep shutdown "$tmp/again/TINY01/qemu-cmd.args")"
 fi
 
+# Interrupted (SIGTERM; a background job ignores SIGINT) while a guest
+# runs on a host: INTERRUPTED here, exit 130, and the guest stopped there.
+cat > "$tmp/rbin/qemu-sleep" <<EOF
+#!/bin/bash
+echo \$\$ >> "$tmp/sleep.pids"
+exec sleep 600
+EOF
+chmod +x "$tmp/rbin/qemu-sleep"
+"$kvm" --results "$tmp/int" --arch x86_64 --kernel-src "$ksrc" --qemu-cmd "$tmp/rbin/qemu-sleep" \
+	--duration 10s --configs TINY01 --remote ns1 > "$tmp/int.log" 2>&1 &
+kpid=$!
+for _ in $(seq 600); do [ -s "$tmp/sleep.pids" ] && break; sleep 0.5; done
+kill -TERM "$kpid"
+rc=0
+wait "$kpid" || rc=$?
+cat "$tmp/int.log"
+t_eq "remote interrupted: exit 130" 130 "$rc"
+t_eq "remote interrupted: verdict" INTERRUPTED "$(head -n 1 "$tmp/int/TINY01/verdict" 2> /dev/null)"
+for _ in $(seq 20); do kill -0 "$(cat "$tmp/sleep.pids")" 2> /dev/null || break; sleep 0.5; done
+if [ -s "$tmp/sleep.pids" ] && ! kill -0 "$(cat "$tmp/sleep.pids")" 2> /dev/null; then
+	t_ok "remote interrupted: the guest on the host stopped"
+else
+	t_fail "remote interrupted: the guest on the host stopped" "pid $(cat "$tmp/sleep.pids" 2> /dev/null) still runs (or never started)"
+fi
+
 # A batch that never comes back (the hosts cannot make the work folder):
 # REMOTE-FAILED, not a verdict made up from nothing.
 TORTURE_REMOTE_DIR=/proc/nolibc-torture-nowhere run_kvm lost "${args[@]}" --configs TINY01 --remote ns1
