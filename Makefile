@@ -35,10 +35,11 @@ run: deps
 	kvm-scripts/kvm.sh --torture $(TORTURE) --configs "$(CONFIGS)" --duration $(DURATION)
 
 check: deps
-	scripts/deps.sh sizes cross netboot patches lava render
+	scripts/deps.sh sizes cross netboot patches lava render remote
 	tests/run.sh fast e2e
 
 check-fast: deps
+	scripts/deps.sh remote
 	tests/run.sh fast
 
 check-e2e: deps

@@ -11,6 +11,9 @@
 #   --results DIR       the new results folder (default
 #                       results/YYYY.MM.DD-HH.MM.SS-again)
 #   --cpus N            host CPUs to fill with guests at once (default all)
+#   --remote "HOSTS"    boot on these machines over ssh instead, a batch of
+#                       runs that fit in --cpus per host at a time (as
+#                       kvm.sh --remote; kvm-scripts/README.md)
 #   -h, --help          this text
 #
 # Each scenario's stored QEMU command (qemu-cmd.args) is replayed with the
@@ -38,6 +41,8 @@ source "$KVM_DIR/summary.sh"
 source "$KVM_DIR/plot.sh"
 # shellcheck source=boot.sh
 source "$KVM_DIR/boot.sh"
+# shellcheck source=remote.sh
+source "$KVM_DIR/remote.sh"
 
 usage() {
 	sed -n '/^# Usage:/,/^# usage, 130/p' "$0" | sed 's/^# \{0,1\}//'
@@ -88,13 +93,14 @@ if [ "${BASH_SOURCE[0]}" != "$0" ]; then
 	return 0	# sourced by a test for the functions
 fi
 
-old="" duration_arg="" bootargs="" results="" cpus=""
+old="" duration_arg="" bootargs="" results="" cpus="" remote="" remote_set=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--duration) duration_arg="${2?--duration needs a value}"; shift ;;
 	--bootargs|--bootarg) bootargs="$bootargs ${2?--bootargs needs a value}"; shift ;;
 	--results) results="${2?--results needs a value}"; shift ;;
 	--cpus) cpus="${2?--cpus needs a value}"; shift ;;
+	--remote) remote="${2?--remote needs a value}"; remote_set=1; shift ;;
 	-h|--help) usage 0 ;;
 	-*) bad_usage "unknown option '$1'" ;;
 	*) [ -z "$old" ] || bad_usage "one results folder, not '$old' and '$1'"; old="$1" ;;
@@ -138,6 +144,16 @@ fi
 is_positive_int "$cpus" || bad_usage "bad --cpus '$cpus'"
 grace="${TORTURE_SHUTDOWN_GRACE:-90}"
 is_positive_int "$grace" || bad_usage "bad TORTURE_SHUTDOWN_GRACE '$grace'"
+if [ -n "$remote_set" ]; then
+	remote_hosts=$(remote_hosts "$remote") || bad_usage "--remote: $remote_hosts"
+	first_args="$old/${boot_runs[0]}/qemu-cmd.args"
+	# shellcheck disable=SC2086 # one host per word
+	remote_report=$(remote_ready "$(head -n 1 "$first_args")" "the arch's QEMU package" \
+		"$(grep -q 'accel=kvm' "$first_args" && echo 1)" $remote_hosts) || {
+		printf '%s\n' "$remote_report" | sed 's/^/kvm-again.sh: --remote: /' >&2
+		exit 2
+	}
+fi
 [ -n "$results" ] || results="$PROJECT_TOP/results/$(date +%Y.%m.%d-%H.%M.%S)-again"
 mkdir -p "$results" || die "cannot create results folder '$results'"
 results=$(cd "$results" && pwd)
@@ -159,6 +175,12 @@ on_interrupt() {
 		stop_group "${pids[$run]}"
 		set_interrupted "$run"
 	done
+	if [ -n "$remote_pid" ]; then
+		stop_group "$remote_pid"
+		for run in "${boot_runs[@]}"; do
+			[ -e "$results/$run/verdict" ] || set_interrupted "$run"
+		done
+	fi
 	touch "$results/INTERRUPTED"
 	summary_write "$results" "${boot_runs[@]}" || true
 	plot_run "$results" "$results/summary.svg" "$torture" "${boot_runs[@]}"
@@ -168,6 +190,39 @@ set_interrupted() {
 	printf 'INTERRUPTED\nkvm-again.sh was interrupted\n' > "$results/$1/verdict"
 }
 trap on_interrupt INT TERM
+
+# again_prepare RUN: the run's folder with its QEMU command for the new
+# duration and what it keeps of the old run.
+again_prepare() {
+	local run="$1" dir="$results/$1" f
+	mkdir -p "$dir"
+	again_args "$old/$run/qemu-cmd.args" "$duration" "$bootargs" > "$dir/qemu-cmd.args" ||
+		die "$run: cannot rewrite its QEMU command for ${duration}s"
+	for f in .config build-dir build-seconds; do
+		[ ! -e "$old/$run/$f" ] || cp "$old/$run/$f" "$dir/$f"
+	done
+}
+
+if [ -n "$remote_set" ]; then
+	say "remote hosts: $(paste -s -d ';' <<< "$remote_report" | sed 's/;/; /g')"
+	# batches that fit in --cpus, first fit in the old order, as kvm.sh
+	batches=() line="" used=0
+	for run in "${boot_runs[@]}"; do
+		again_prepare "$run"
+		n=$(boot_cpus "$results/$run")
+		[ "$n" -le "$cpus" ] || n=$cpus
+		if [ -n "$line" ] && [ $((used + n)) -gt "$cpus" ]; then
+			batches+=("$line")
+			line="" used=0
+		fi
+		line="$line $run" used=$((used + n))
+	done
+	batches+=("$line")
+	remote_boot_batches "$results" "$torture" $((duration + grace)) "$remote_hosts" "${batches[@]}"
+	trap - INT TERM
+	summary_write "$results" "${boot_runs[@]}"
+	exit
+fi
 
 # finish RUN: judge a finished boot as kvm.sh does.
 finish() {
@@ -185,17 +240,12 @@ while [ "${#pending[@]}" -gt 0 ] || [ "${#pids[@]}" -gt 0 ]; do
 	next=()
 	for run in "${pending[@]}"; do
 		dir="$results/$run"
-		mkdir -p "$dir"
-		again_args "$old/$run/qemu-cmd.args" "$duration" "$bootargs" > "$dir/qemu-cmd.args" ||
-			die "$run: cannot rewrite its QEMU command for ${duration}s"
+		again_prepare "$run"
 		smp[$run]=$(boot_cpus "$dir")
 		if [ "${#pids[@]}" -gt 0 ] && [ $((used + smp[$run])) -gt "$cpus" ]; then
 			next+=("$run")
 			continue
 		fi
-		for f in .config build-dir build-seconds; do
-			[ ! -e "$old/$run/$f" ] || cp "$old/$run/$f" "$dir/$f"
-		done
 		boot_qemu "$dir"
 		pids[$run]=$!
 		starts[$run]=$SECONDS

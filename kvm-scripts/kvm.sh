@@ -49,6 +49,10 @@
 #                       judge their consoles (DIR defaults to RESULTS/lava)
 #   --lava-submit URL   submit the jobs to a LAVA server (its RPC2 URL, with
 #                       user:token), wait, fetch the logs and judge them
+#   --remote "HOSTS"    build here, boot on these machines over ssh (GNU
+#                       parallel; a batch per host at a time), bring the
+#                       consoles back and judge them here; see
+#                       kvm-scripts/README.md for what the hosts need
 #   --allcpus           use every host CPU (the default here)
 #   --bootimage PATH    boot image inside the build tree (default: the arch
 #                       table's, e.g. arch/x86/boot/bzImage)
@@ -81,7 +85,9 @@
 # may run past the duration before the run is called a HANG; default 90),
 # NOLIBC_TORTURE_CACHE (cache folder, default ~/.cache/nolibc-torture),
 # TORTURE_CCACHE=1 (compile through ccache; helps only when one config is
-# rebuilt in a new build folder, and costs ~20% on a cold build).
+# rebuilt in a new build folder, and costs ~20% on a cold build),
+# PARALLEL_SSH (the ssh command for --remote), TORTURE_REMOTE_DIR (where
+# --remote works on the hosts, default /tmp).
 #
 # Exit status: 0 when every scenario succeeded, 1 otherwise, 2 for bad
 # options, 130 when interrupted.
@@ -106,6 +112,8 @@ source "$KVM_DIR/summary.sh"
 source "$KVM_DIR/share.sh"
 # shellcheck source=plot.sh
 source "$KVM_DIR/plot.sh"
+# shellcheck source=remote.sh
+source "$KVM_DIR/remote.sh"
 
 usage() {
 	sed -n '/^# Usage:/,/^# Exit status/p' "$0" | sed 's/^# \{0,1\}//'
@@ -127,7 +135,7 @@ kmake_args="${TORTURE_KMAKE_ARG:-}" results="" kernel_src="" arch="" accel=auto
 grace="${TORTURE_SHUTDOWN_GRACE:-90}" boot_mode=kernel tftp_server=builtin stage_only=""
 lava_dir="" lava_device=qemu lava_device_type="" lava_url="" lava_local="" lava_submit=""
 defconfig=tinyconfig datestamp="" bootimage="" gdb="" interactive="" jitter="" mac="" no_initrd=""
-kasan="" kcsan="" memory_set=""
+kasan="" kcsan="" memory_set="" remote="" remote_set=""
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -170,6 +178,7 @@ while [ $# -gt 0 ]; do
 	--kasan) kasan=1 ;;
 	--kcsan) kcsan=1 ;;
 	--shutdown-grace) grace="${2?--shutdown-grace needs a value}"; shift ;;
+	--remote) remote="${2?--remote needs a value}"; remote_set=1; shift ;;
 	-h|--help) usage 0 ;;
 	*) bad_usage "unknown option '$1'" ;;
 	esac
@@ -200,7 +209,7 @@ arch="$canonical"
 	bad_usage "$arch is a library-only row of configs/arches.tsv (kernels: $(arch_kernel_list | tr '\n' ' '))"
 case "$accel" in auto|kvm|tcg) ;; *) bad_usage "--accel must be auto, kvm or tcg" ;; esac
 is_memory_size "$memory" || bad_usage "bad --memory '$memory' (want N MiB, or N with a k, M, G or T suffix)"
-if [ -n "$qemu_cmd" ] && ! command -v "$qemu_cmd" > /dev/null; then
+if [ -n "$qemu_cmd" ] && [ -z "$remote_set" ] && ! command -v "$qemu_cmd" > /dev/null; then
 	bad_usage "--qemu-cmd (or TORTURE_QEMU_CMD) '$qemu_cmd': no such command"
 fi
 if [ -n "$kernel_src" ] && { [ ! -f "$kernel_src/Makefile" ] || [ ! -d "$kernel_src/kernel/rcu" ]; }; then
@@ -256,6 +265,13 @@ if [ -n "$lava_dir$lava_local$lava_submit" ]; then
 	fi
 	why=$(lava_option_error "$lava_device" "$arch" "$lava_device_type" "$lava_url" "$lava_local" "$lava_submit") ||
 		bad_usage "$why"
+fi
+
+if [ -n "$remote_set" ]; then
+	remote_hosts=$(remote_hosts "$remote") || bad_usage "--remote: $remote_hosts"
+	if [ -n "$buildonly$stage_only$lava_dir$lava_local$lava_submit$gdb$interactive$jitter" ] || [ "$boot_mode" != kernel ]; then
+		bad_usage "--remote boots elsewhere: not with --buildonly, --stage-only, --lava*, --gdb, --interactive, --jitter or --boot tftp"
+	fi
 fi
 
 if [ -n "$gdb" ]; then
@@ -709,6 +725,7 @@ on_interrupt() {
 		kill "$build_pid" 2> /dev/null || true
 		[ ! -r "$results/make.pid" ] || stop_group "$(cat "$results/make.pid")"
 	fi
+	[ -z "$remote_pid" ] || stop_group "$remote_pid"
 	jitter_stop
 	lava_http_stop
 	for run in "${!qemu_pids[@]}"; do
@@ -753,6 +770,7 @@ dry_run() {
 	echo "torture: $torture   arch: $arch   duration: ${duration}s   cpus: $cpus   accel: $accel"
 	echo "kernel source: ${kernel_src:-Debian linux-source (extracted into $PROJECT_CACHE/src)}"
 	echo "results: $results"
+	[ -z "$remote_set" ] || echo "remote hosts: $(paste -s -d ' ' <<< "$remote_hosts") (a batch per host at a time)"
 	while read -r batch; do
 		n=$((n + 1))
 		echo "batch $n:$batch"
@@ -781,7 +799,17 @@ need_cmd "${cross}gcc" "$(arch_get "$arch" cc_pkg)"
 need_cmd flex flex
 need_cmd bison bison
 need_cmd bc bc
-[ -n "$buildonly" ] || need_cmd "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" "$(arch_get "$arch" qemu_pkg)"
+[ -n "$buildonly$remote_set" ] || need_cmd "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" "$(arch_get "$arch" qemu_pkg)"
+if [ -n "$remote_set" ]; then
+	# Every host is asked first, so a typo or a host without QEMU costs
+	# no build.
+	# shellcheck disable=SC2086 # one host per word
+	remote_report=$(remote_ready "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" "$(arch_get "$arch" qemu_pkg)" \
+		"$([ "$accel" != kvm ] || echo 1)" $remote_hosts) || {
+		printf '%s\n' "$remote_report" | sed 's/^/kvm.sh: --remote: /' >&2
+		exit 2
+	}
+fi
 if [ "$boot_mode" = tftp ] && [ -z "$stage_only" ] && [ -z "$buildonly" ]; then
 	[ -d /usr/lib/ipxe/qemu ] || die "no iPXE boot ROMs for QEMU; install them: apt-get install ipxe-qemu"
 	[ "$tftp_server" = builtin ] || need_cmd dnsmasq dnsmasq-base
@@ -794,6 +822,7 @@ if [ -n "$stage_only" ]; then
 	stage_only=$(cd "$stage_only" && pwd)
 fi
 trap on_interrupt INT TERM
+[ -z "$remote_set" ] || say "remote hosts: $(paste -s -d ';' <<< "$remote_report" | sed 's/;/; /g')"
 # What kvm-recheck.sh needs to judge the folder again: the torture type
 # and the run names in order.
 echo "$torture" > "$results/torture"
@@ -867,7 +896,7 @@ mapfile -t run_names < <(build_order "${run_names[@]}")
 # Plain boots here build as they go: the next batch's kernels while the
 # current batch boots. Everything else builds every kernel first.
 pipelined=""
-if [ -z "$independent$buildonly$stage_only$lava_dir$gdb$interactive" ] && [ "$boot_mode" = kernel ]; then
+if [ -z "$independent$buildonly$stage_only$lava_dir$gdb$interactive$remote_set" ] && [ "$boot_mode" = kernel ]; then
 	pipelined=1
 fi
 declare -A images=()
@@ -881,6 +910,32 @@ if [ -z "$pipelined" ]; then
 		done
 	fi
 fi
+
+# --- remote hosts (--remote) -------------------------------------------------
+
+# remote_boot: every built run booted on the --remote hosts: each
+# batch's QEMU commands written as for a local boot, then remote_boot_batches
+# (remote.sh) stages them, hands them out and judges each as it comes back.
+remote_boot() {
+	local batch run line acc=tcg
+	local -a batches=()
+	# The probe boot of --accel auto would test this machine, not them.
+	[ "$accel" != kvm ] || acc=kvm
+	say "accelerator: $acc on the remote hosts$([ "$accel" = auto ] && echo " (--accel auto does not probe them; --accel kvm uses their KVM)")"
+	while read -r batch; do
+		line=""
+		for run in $batch; do
+			[ -n "${images[$run]:-}" ] || continue
+			mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" "$acc")
+			printf '%s\n' "${cmd[@]}" > "$results/$run/qemu-cmd.args"
+			write_qemu_cmd "$run"
+			line="$line $run"
+		done
+		[ -z "$line" ] || batches+=("$line")
+	done < <(plan_batches)
+	[ "${#batches[@]}" -eq 0 ] ||
+		remote_boot_batches "$results" "$torture" $((duration + grace)) "$remote_hosts" "${batches[@]}"
+}
 
 # --- LAVA --------------------------------------------------------------------
 
@@ -1016,6 +1071,8 @@ elif [ -n "$stage_only" ]; then
 		"${cmd[@]}" || die "staging $run for network boot failed"
 		set_verdict "$run" STAGED "TFTP tree in $stage_only/$run/tftp"
 	done
+elif [ -n "$remote_set" ]; then
+	remote_boot
 elif [ -z "$buildonly" ]; then
 	accel_used=""
 	[ "$boot_mode" = kernel ] || say "boot: over TFTP, $tftp_server server (kvm-scripts/netboot.sh)"

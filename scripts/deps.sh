@@ -5,7 +5,7 @@
 # scripts/packages/<group>.txt. As root it runs apt-get for what is missing;
 # otherwise it prints the exact apt-get line and fails.
 #
-#   deps.sh [GROUP...]     (default: base; groups: the files in packages/)
+#   deps.sh [GROUP...]     (default: base; groups: the files in scripts/packages/)
 set -eu
 
 here="$(cd "$(dirname "$0")" && pwd)"
