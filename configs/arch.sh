@@ -10,7 +10,8 @@ ARCH_TABLE="${ARCH_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/arches.t
 # Column names, in table order.
 ARCH_COLUMNS=(arch kernel_arch aliases cross cc_pkg cflags qemu_user
 	      qemu_system qemu_pkg machine cpu console boot_image file_match
-	      nolibc smp qemu_extra append netboot kasan kcsan)
+	      nolibc smp qemu_extra append netboot kasan kcsan
+	      kernel_smp)
 
 # arch_rows: the table without comments.
 arch_rows() {

@@ -15,8 +15,10 @@
 #   -h, --help          this text
 #
 # Kernels are cached per arch and scenario like any kvm.sh build, so a
-# second matrix run rebuilds nothing. Exit status 0 only when every run of
-# every arch succeeded.
+# second matrix run rebuilds nothing. A scenario that cannot apply to an
+# arch (kvm.sh's N/A, e.g. TINY01 where every kernel is SMP) is shown with
+# its reason and is no failure. Exit status 0 only when every run of every
+# arch succeeded or was N/A.
 set -eu
 
 KVM_DIR="$(cd "$(dirname "$0")" && pwd)"
@@ -26,7 +28,7 @@ source "$KVM_DIR/../configs/env.sh"
 source "$KVM_DIR/functions.sh"
 
 usage() {
-	sed -n '/^# Usage:/,/^# every arch succeeded/p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '/^# Usage:/,/^# arch succeeded/p' "$0" | sed 's/^# \{0,1\}//'
 	exit "${1:-0}"
 }
 
@@ -70,12 +72,14 @@ run_arch() {
 
 # verdict_detail RUN_DIR: the verdict's deciding line, short and without
 # commas: the selftest's counts, the options that did not stick, the
-# torture's end line, or the first 60 characters of anything else.
+# torture's end line, an N/A's reason without its table reference, or the
+# first 60 characters of anything else.
 verdict_detail() {
 	sed -n 2p "$1/verdict" 2> /dev/null |
 		sed -e 's/^nolibc-test: //' -e 's/^options that did not stick: //' \
 		    -e 's/^.*--- End of test: \([A-Z]*\).*/End of test: \1/' \
-		    -e 's/ wanted \([^ ]*\) got \([^;]*\)/=\2 (not \1)/g' -e 's/;$//' |
+		    -e 's/ wanted \([^ ]*\) got \([^;]*\)/=\2 (not \1)/g' -e 's/;$//' \
+		    -e 's/ (configs\/arches.tsv [^)]*)$//' |
 		tr ',;' ' ' | tr -s ' ' | cut -c1-60
 }
 
@@ -97,8 +101,10 @@ main() {
 	for a in $arches; do
 		canon=$(arch_canonical "$a")
 		if ! run_arch "$canon"; then all_ok=1; fi
+		# a scenario folder has a build-dir once kvm.sh built, or a
+		# verdict when it decided without building (N/A)
 		for rundir in "$results/$canon"/*/; do
-			[ -e "$rundir/build-dir" ] || continue
+			[ -e "$rundir/build-dir" ] || [ -e "$rundir/verdict" ] || continue
 			row_fields "$canon" "${rundir%/}" >> "$results/matrix.csv"
 		done
 	done
@@ -106,6 +112,9 @@ main() {
 	awk -F, 'NR == 1 { $4 = "build/s"; $5 = "init@/s"; $6 = "bytes"; $7 = "libc" }
 		{ printf "%-8s %-10s %-16s %7s %8s %6s %-8s %s\n", $1, $2, $3, $4, $5, $6, $7, $8 }' "$results/matrix.csv"
 	echo
+	awk -F, 'NR > 1 { if ($3 == "SUCCESS" || $3 == "BUILT") ok++; else if ($3 == "N/A") na++; else bad++ }
+		END { printf "%d succeeded, %d failed, %d N/A (cannot apply to that arch; not failures)\n", ok, bad, na }' \
+		"$results/matrix.csv"
 	echo "matrix: $results/matrix.csv"
 	return "$all_ok"
 }

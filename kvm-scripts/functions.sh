@@ -354,6 +354,56 @@ config_mismatches() {
 		}' "$dotconfig" "$@"
 }
 
+# scenario_na_reason ARCH FILE...: why a scenario made of FILEs (CFcommon,
+# its fragment, the --kconfig options; the last CONFIG_SMP wins) cannot
+# apply to ARCH, known from configs/arches.tsv (kernel_smp) before
+# anything is built: CONFIG_SMP=n where Linux builds only SMP kernels, or
+# CONFIG_SMP=y where it has no SMP. Either would end as a CONFIG-MISMATCH
+# after a configure that can only fail. Prints the reason and succeeds
+# when the scenario is N/A; prints nothing and fails when it applies.
+scenario_na_reason() {
+	local arch="$1" kernel_smp smp
+	shift
+	kernel_smp=$(arch_get "$arch" kernel_smp) || return 1
+	smp=$(config_value CONFIG_SMP "$@") || return 1
+	case "$kernel_smp/$smp" in
+	always/n)
+		echo "CONFIG_SMP=n, but every Linux 6.1 $arch kernel is SMP (configs/arches.tsv kernel_smp=always)" ;;
+	never/y)
+		echo "CONFIG_SMP=y, but Linux 6.1 has no SMP for $arch (configs/arches.tsv kernel_smp=never)" ;;
+	*)
+		return 1 ;;
+	esac
+}
+
+# kconfig_smp_kind KERNEL_SRC KERNEL_ARCH: what the kernel's Kconfig says
+# about SMP for KERNEL_ARCH, read without configuring anything: "always"
+# (arch/KERNEL_ARCH/Kconfig has "config SMP" with "def_bool y"), "never" (no
+# "config SMP" under arch/KERNEL_ARCH), "select" (a prompt, but some
+# platform selects SMP or FORCE_SMP: the answer depends on the machine),
+# "either" (a prompt only). The tests check kernel_smp against it.
+kconfig_smp_kind() {
+	# the kernel Makefile's own ARCH to SRCARCH folding
+	local srcarch="$2" dir
+	case "$srcarch" in
+	i386 | x86_64) srcarch=x86 ;;
+	sparc32 | sparc64) srcarch=sparc ;;
+	parisc64) srcarch=parisc ;;
+	esac
+	dir="$1/arch/$srcarch"
+	[ -d "$dir" ] || { kvm_err kconfig_smp_kind "no $dir"; return 1; }
+	if awk '/^config SMP$/ { s = 1; next } s && /^[ \t]*def_bool y/ { f = 1 } /^(config|menu|endmenu|if|endif)/ { s = 0 } END { exit !f }' \
+		"$dir/Kconfig"; then
+		echo always
+	elif ! grep -rqs -x 'config SMP' --include='Kconfig*' "$dir"; then
+		echo never
+	elif grep -rqs -E '^[[:space:]]+select (SMP|FORCE_SMP)$' --include='Kconfig*' "$dir"; then
+		echo select
+	else
+		echo either
+	fi
+}
+
 # ---------------------------------------------------------------------------
 # Boot parameters that name CPUs.
 

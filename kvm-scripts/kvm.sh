@@ -331,6 +331,23 @@ scenario_of() {
 	echo "${1%.[0-9]*}"
 }
 
+# Scenarios that cannot apply to the arch (e.g. a uniprocessor scenario on
+# an always-SMP arch) are N/A, known from the arch table: they build and
+# boot nothing and are no failure. applicable: the other runs.
+declare -A na_reasons=()
+declare -a applicable=()
+for run in "${run_names[@]}"; do
+	s=$(scenario_of "$run")
+	na_frags=("$config_dir/$s")
+	[ ! -r "$config_dir/CFcommon" ] || na_frags=("$config_dir/CFcommon" "${na_frags[@]}")
+	# shellcheck disable=SC2086 # one option per word
+	if reason=$(scenario_na_reason "$arch" "${na_frags[@]}" <(printf '%s\n' $kconfig_extra)); then
+		na_reasons[$run]=$reason
+	else
+		applicable+=("$run")
+	fi
+done
+
 # --- kernel source -----------------------------------------------------------
 
 # prepare_kernel_src: sets kernel_src, extracting Debian's linux-source once.
@@ -778,6 +795,10 @@ dry_run() {
 	for run in "${run_names[@]}"; do
 		scenario=$(scenario_of "$run")
 		echo "--- $run"
+		if [ -n "${na_reasons[$run]:-}" ]; then
+			echo "N/A: ${na_reasons[$run]}"
+			continue
+		fi
 		echo "fragments: $(scenario_fragments "$scenario" | tr '\n' ' ')"
 		echo "build: make O=<cache>/builds/$arch/$scenario-$(build_key "$scenario" 2> /dev/null) tinyconfig + fragments, then $(basename "$(identify_boot_image "$arch")")"
 		mapfile -t cmd < <(scenario_qemu_cmd "$run" "<image>" "<initrd>" "${accel/auto/tcg}")
@@ -794,13 +815,16 @@ if [ -n "$dryrun" ]; then
 	exit 0
 fi
 
-need_cmd make make
-need_cmd "${cross}gcc" "$(arch_get "$arch" cc_pkg)"
-need_cmd flex flex
-need_cmd bison bison
-need_cmd bc bc
-[ -n "$buildonly$remote_set" ] || need_cmd "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" "$(arch_get "$arch" qemu_pkg)"
-if [ -n "$remote_set" ]; then
+# a run of N/A scenarios only needs none of the tools
+if [ "${#applicable[@]}" -gt 0 ]; then
+	need_cmd make make
+	need_cmd "${cross}gcc" "$(arch_get "$arch" cc_pkg)"
+	need_cmd flex flex
+	need_cmd bison bison
+	need_cmd bc bc
+	[ -n "$buildonly$remote_set" ] || need_cmd "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" "$(arch_get "$arch" qemu_pkg)"
+fi
+if [ "${#applicable[@]}" -gt 0 ] && [ -n "$remote_set" ]; then
 	# Every host is asked first, so a typo or a host without QEMU costs
 	# no build.
 	# shellcheck disable=SC2086 # one host per word
@@ -810,7 +834,7 @@ if [ -n "$remote_set" ]; then
 		exit 2
 	}
 fi
-if [ "$boot_mode" = tftp ] && [ -z "$stage_only" ] && [ -z "$buildonly" ]; then
+if [ "${#applicable[@]}" -gt 0 ] && [ "$boot_mode" = tftp ] && [ -z "$stage_only" ] && [ -z "$buildonly" ]; then
 	[ -d /usr/lib/ipxe/qemu ] || die "no iPXE boot ROMs for QEMU; install them: apt-get install ipxe-qemu"
 	[ "$tftp_server" = builtin ] || need_cmd dnsmasq dnsmasq-base
 fi
@@ -828,6 +852,17 @@ trap on_interrupt INT TERM
 echo "$torture" > "$results/torture"
 printf '%s\n' "${listed_runs[@]}" > "$results/runs"
 say "torture $torture on $arch, ${duration}s per scenario, scenarios: ${run_names[*]}; results in $results"
+for run in "${run_names[@]}"; do
+	[ -n "${na_reasons[$run]:-}" ] || continue
+	mkdir -p "$results/$run"
+	set_verdict "$run" N/A "${na_reasons[$run]}"
+	say "$run: N/A, nothing built: ${na_reasons[$run]}"
+done
+if [ "${#applicable[@]}" -eq 0 ]; then
+	trap - INT TERM
+	summary_write "$results" "${listed_runs[@]}"
+	exit
+fi
 prepare_kernel_src
 # shellcheck disable=SC2086 # one option per word
 [ -z "$kconfig_extra" ] || printf '%s\n' $kconfig_extra > "$results/kconfig-extra"
@@ -889,8 +924,10 @@ load_images() {
 	done
 }
 
-mapfile -t run_names < <(build_order "${run_names[@]}")
-[ "${run_names[*]}" = "${listed_runs[*]}" ] ||
+# From here on run_names holds the runs to build and boot (not the N/A
+# ones), in build order.
+mapfile -t run_names < <(build_order "${applicable[@]}")
+[ "${run_names[*]}" = "${applicable[*]}" ] ||
 	say "build order (each step a small rebuild of one shared tree): ${run_names[*]}"
 
 # Plain boots here build as they go: the next batch's kernels while the

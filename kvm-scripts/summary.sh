@@ -57,11 +57,24 @@ summary_seconds_cell() {
 	esac
 }
 
+# summary_verdict_kind VERDICT: "ok" for a run that went as asked
+# (SUCCESS, BUILT, STAGED, LAVA-JOB), "na" for N/A (the scenario cannot
+# apply to the arch: no failure), "failed" for everything else.
+summary_verdict_kind() {
+	case "$1" in
+	SUCCESS | BUILT | STAGED | LAVA-JOB) echo ok ;;
+	N/A) echo na ;;
+	*) echo failed ;;
+	esac
+}
+
 # summary_write RESULTS RUN_NAME...: the table on stdout, summary.csv and
-# summary.json in RESULTS, one row per RESULTS/RUN_NAME folder. Fails
-# unless every verdict is SUCCESS (or BUILT, STAGED, LAVA-JOB).
+# summary.json in RESULTS, one row per RESULTS/RUN_NAME folder, and a
+# count line. Fails unless every verdict is SUCCESS (or BUILT, STAGED,
+# LAVA-JOB) or N/A.
 summary_write() {
-	local results="$1" run rundir v b t sp g r pipe batch all_ok=0 json_sep=""
+	local results="$1" run rundir v b t sp g r pipe batch all_ok=0 json_sep="" kind
+	local n_ok=0 n_failed=0 n_na=0
 	shift
 	echo "scenario,verdict,build_seconds,boot_seconds,splats,gps,gps_per_sec,reader_pipe,reader_batch" \
 		> "$results/summary.csv"
@@ -83,15 +96,22 @@ summary_write() {
 			"$(summary_seconds_cell "$t")" "$g" "$r" "$sp"
 		[ "$pipe" = - ] || printf '%-12s reader pipe: %s   batch: %s\n' "" \
 			"$(summary_trim_zeros "$pipe")" "$(summary_trim_zeros "$batch")"
+		[ "$v" != N/A ] || printf '%-12s %s\n' "" "$(sed -n 2p "$rundir/verdict")"
 		echo "$run,$v,$b,$t,$sp,$g,$r,$pipe,$batch" >> "$results/summary.csv"
 		printf '%s  {"scenario": "%s", "verdict": "%s", "build_seconds": "%s", "boot_seconds": "%s", "splats": "%s", "gps": %s, "gps_per_sec": %s, "reader_pipe": %s, "reader_batch": %s}' \
 			"$json_sep" "$run" "$v" "$b" "$t" "$sp" "$(summary_json_number "$g")" "$(summary_json_number "$r")" \
 			"$(summary_json_list "$pipe")" "$(summary_json_list "$batch")" >> "$results/summary.json"
 		json_sep=$',\n'
-		case "$v" in SUCCESS|BUILT|STAGED|LAVA-JOB) ;; *) all_ok=1 ;; esac
+		kind=$(summary_verdict_kind "$v")
+		case "$kind" in
+		ok) n_ok=$((n_ok + 1)) ;;
+		na) n_na=$((n_na + 1)) ;;
+		*) n_failed=$((n_failed + 1)) all_ok=1 ;;
+		esac
 	done
 	printf '\n]\n' >> "$results/summary.json"
 	echo
+	echo "$n_ok succeeded, $n_failed failed, $n_na N/A (cannot apply to this arch; not failures)"
 	echo "results: $results"
 	return "$all_ok"
 }

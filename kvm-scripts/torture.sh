@@ -31,8 +31,8 @@
 # Linux 6.1, or the compiler cannot build it) is REFUSED in the summary,
 # with kvm.sh's reason, and the other passes go on.
 #
-# Exit status: 0 when every scenario of every pass that ran succeeded, 1
-# otherwise, 2 for bad options.
+# Exit status: 0 when every scenario of every pass that ran succeeded or
+# was N/A (cannot apply to the arch), 1 otherwise, 2 for bad options.
 set -eu
 
 KVM_DIR="$(cd "$(dirname "$0")" && pwd)"
@@ -199,9 +199,12 @@ fi
 total=$(tail -n +2 "$results/torture-summary.csv" | grep -c -v ',REFUSED$' || true)
 ok=$(tail -n +2 "$results/torture-summary.csv" | grep -c ',SUCCESS$' || true)
 refused=$(grep -c . "$results/refused" || true)
-note=""
+# N/A: the scenario cannot apply to the arch (kvm.sh); not a failure
+na=$(tail -n +2 "$results/torture-summary.csv" | grep -c ',N/A$' || true)
+na_note="" note=""
+[ "$na" -eq 0 ] || na_note=", $na N/A"
 [ "$refused" -eq 0 ] || note="; $refused sanitizer passes refused"
 echo
-echo "$ok of $total scenarios succeeded in $((SECONDS - start))s$note; results: $results"
-[ "$ok" -eq "$total" ] || status=1
+echo "$ok of $total scenarios succeeded$na_note in $((SECONDS - start))s$note; results: $results"
+[ $((ok + na)) -eq "$total" ] || status=1
 exit "$status"

@@ -90,4 +90,34 @@ for file in "$CFG"/base/*-smp.config; do
 	check_option_file "base/$name" "$file"
 done
 
+# kernel_smp: what can never stick is N/A before any build, so the column
+# must say what Linux 6.1's Kconfig says. Checked against the extracted
+# source when it is there (kvm.sh extracts it on its first build).
+ksrc=$(ls -d "${NOLIBC_TORTURE_CACHE:-$HOME/.cache/nolibc-torture}"/src/linux-source-6.1 2> /dev/null || true)
+[ -e "$ksrc/.extracted" ] || ksrc=""
+for arch in $(arch_list); do
+	smp=$(arch_get "$arch" kernel_smp)
+	case "$smp" in
+	always | never | "") t_ok "$arch: kernel_smp '${smp:--}' is always, never or -" ;;
+	*) t_fail "$arch: kernel_smp" "'$smp' is not always, never or -" ;;
+	esac
+	[ -n "$(arch_get "$arch" qemu_system)" ] || continue
+	if [ -z "$ksrc" ]; then
+		t_skip "$arch: kernel_smp matches the Kconfig" "no extracted linux-source-6.1 in the cache"
+		continue
+	fi
+	kind=$(kconfig_smp_kind "$ksrc" "$(arch_get "$arch" kernel_arch)")
+	# "select": some platform of the arch forces SMP, the row's machine decides
+	case "${smp:--}/$kind" in
+	always/always | always/select | never/never | -/either | -/select)
+		t_ok "$arch: kernel_smp '${smp:--}' matches the Kconfig ($kind)" ;;
+	*) t_fail "$arch: kernel_smp matches the Kconfig" "the row says '${smp:--}', the Kconfig '$kind'" ;;
+	esac
+done
+t_eq "TINY01 is N/A on s390x, with the reason" \
+	"CONFIG_SMP=n, but every Linux 6.1 s390x kernel is SMP (configs/arches.tsv kernel_smp=always)" \
+	"$(scenario_na_reason s390x "$CFG/rcu/CFcommon" "$CFG/rcu/TINY01")"
+t_fails "TREE01 applies to s390x" "^$" scenario_na_reason s390x "$CFG/rcu/CFcommon" "$CFG/rcu/TREE01"
+t_fails "TINY01 applies to riscv64" "^$" scenario_na_reason riscv64 "$CFG/rcu/CFcommon" "$CFG/rcu/TINY01"
+
 t_done

@@ -17,7 +17,8 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/nt-kvmfn.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 
 # One row per arch: arch | "file vmlinux" output | qemu binary | boot image |
-# TCG arguments | KVM arguments | kernel console words.
+# TCG arguments | KVM arguments | kernel console words [| "up": the machine
+# runs one CPU, so no -smp].
 ARCH_CASES=$(cat <<'EOF'
 x86_64|vmlinux: ELF 64-bit LSB executable, x86-64, version 1 (SYSV), statically linked, BuildID[sha1]=4f1c0a2e9d, not stripped|qemu-system-x86_64|arch/x86/boot/bzImage|-M q35 -cpu max|-M q35,accel=kvm -cpu host|console=ttyS0 earlyprintk=serial
 i386|vmlinux: ELF 32-bit LSB executable, Intel 80386, version 1 (SYSV), statically linked, BuildID[sha1]=77aa01bc3e, not stripped|qemu-system-i386|arch/x86/boot/bzImage|-M q35 -cpu max|-M q35,accel=kvm -cpu host|console=ttyS0 earlyprintk=serial
@@ -28,6 +29,7 @@ mipsel|vmlinux: ELF 32-bit LSB executable, MIPS, MIPS32 rel2 version 1 (SYSV), s
 mips|vmlinux: ELF 32-bit MSB executable, MIPS, MIPS32 rel2 version 1 (SYSV), statically linked, BuildID[sha1]=1a6b44f0c8, not stripped|qemu-system-mips|vmlinux|-M malta -cpu 34Kf|-M malta,accel=kvm -cpu host|console=ttyS0
 s390x|vmlinux: ELF 64-bit MSB executable, IBM S/390, version 1 (SYSV), statically linked, BuildID[sha1]=e81f0c9b37, not stripped|qemu-system-s390x|arch/s390/boot/bzImage|-M s390-ccw-virtio|-M s390-ccw-virtio,accel=kvm -cpu host|console=ttysclp0
 ppc64le|vmlinux: ELF 64-bit LSB executable, 64-bit PowerPC or cisco 7500, Power ELF V2 ABI, version 1 (SYSV), statically linked, BuildID[sha1]=6f2d90ab14, not stripped|qemu-system-ppc64|vmlinux|-M pseries|-M pseries,accel=kvm -cpu host|console=hvc0
+mips64el|vmlinux: ELF 64-bit LSB executable, MIPS, MIPS64 rel2 version 1 (SYSV), statically linked, BuildID[sha1]=2b1f7c93d0, not stripped|qemu-system-mips64el|vmlinux|-M malta -cpu MIPS64R2-generic|-M malta,accel=kvm -cpu host|console=ttyS0|up
 EOF
 )
 
@@ -36,7 +38,7 @@ EOF
 covered=$(cut -d'|' -f1 <<< "$ARCH_CASES" | sort | tr '\n' ' ')
 t_eq "every kernel arch in arches.tsv has a test row" "$covered" "$(arch_kernel_list | sort | tr '\n' ' ')"
 
-while IFS='|' read -r arch text qemu image tcg kvm append; do
+while IFS='|' read -r arch text qemu image tcg kvm append up; do
 	t_eq "identify_qemu_from_file_output $arch" "$qemu" "$(identify_qemu_from_file_output "$text")"
 	t_eq "arch_of_qemu $qemu" "$arch" "$(arch_of_qemu "$qemu")"
 	t_eq "arch_of_qemu /usr/bin/$qemu" "$arch" "$(arch_of_qemu "/usr/bin/$qemu")"
@@ -45,7 +47,9 @@ while IFS='|' read -r arch text qemu image tcg kvm append; do
 	t_eq "identify_qemu_args $qemu tcg" "$tcg" "$(identify_qemu_args "$qemu" tcg)"
 	t_eq "identify_qemu_args $qemu kvm" "$kvm" "$(identify_qemu_args "$qemu" kvm)"
 	t_eq "identify_qemu_append $qemu" "$append" "$(identify_qemu_append "$qemu")"
-	t_eq "specify_qemu_cpus $qemu" "-m 512 -smp 3" "$(specify_qemu_cpus "$qemu" "-m 512" 3)"
+	smp=" -smp 3"
+	[ "$up" != up ] || smp=""
+	t_eq "specify_qemu_cpus $qemu" "-m 512$smp" "$(specify_qemu_cpus "$qemu" "-m 512" 3)"
 done <<< "$ARCH_CASES"
 
 t_fails "unknown kernel type is refused, naming the text" 'identify_qemu: .*SPARC V9' \

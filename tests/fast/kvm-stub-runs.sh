@@ -62,4 +62,44 @@ else
 	t_fail "work: the printed table" "$(printf '%s\n' "$out" | tail -n 6)"
 fi
 
+# N/A: a scenario that cannot apply to the arch (arches.tsv kernel_smp) is
+# reported before anything is built, with its reason, and is no failure.
+# A copy of the table says x86_64 kernels are always SMP, then never.
+grep -v '^x86_64' "$TOP/configs/arches.tsv" > "$tmp/always.tsv"
+grep '^x86_64' "$TOP/configs/arches.tsv" | awk -F'\t' -v OFS='\t' '{ $22 = "always"; print }' >> "$tmp/always.tsv"
+sed 's/\talways$/\tnever/' "$tmp/always.tsv" > "$tmp/never.tsv"
+: > "$STUB_LOG"
+ARCH_TABLE="$tmp/always.tsv" NOLIBC_TORTURE_CACHE="$tmp/na-cache" STUB_CONSOLE="$FIX/rcu-work.log" \
+	run_kvm na "${args[@]}" --configs "TINY01 TREE02"
+t_eq "N/A: exit 0, not a failure" 0 "$rc"
+t_eq "N/A: verdict" N/A "$(head -n 1 "$tmp/na/TINY01/verdict")"
+t_eq "N/A: the reason" "CONFIG_SMP=n, but every Linux 6.1 x86_64 kernel is SMP (configs/arches.tsv kernel_smp=always)" \
+	"$(sed -n 2p "$tmp/na/TINY01/verdict")"
+t_eq "N/A: only the applicable scenario is built and booted (makes, boots)" "1 1" \
+	"$(grep -c -x bzImage "$STUB_LOG") $(grep -c '^qemu ' "$STUB_LOG")"
+t_eq "N/A: no build folder for it" "TREE02" "$(find "$tmp/na-cache/builds/x86_64" -mindepth 1 -maxdepth 1 -printf "%f\n" | sed 's/-.*//' | sort -u | tr '\n' ' ' | sed 's/ $//')"
+t_eq "N/A: the other scenario ran" SUCCESS "$(head -n 1 "$tmp/na/TREE02/verdict")"
+if printf '%s\n' "$out" | grep -q 'TINY01: N/A, nothing built: CONFIG_SMP=n' &&
+   printf '%s\n' "$out" | grep -q '^1 succeeded, 0 failed, 1 N/A '; then
+	t_ok "N/A: said before the build, counted apart in the summary"
+else
+	t_fail "N/A: said and counted" "$(printf '%s\n' "$out" | tail -n 8)"
+fi
+t_eq "N/A: summary.csv row" "TINY01,N/A" "$(grep '^TINY01,' "$tmp/na/summary.csv" | cut -d, -f1,2)"
+
+: > "$STUB_LOG"
+ARCH_TABLE="$tmp/always.tsv" run_kvm na-only "${args[@]}" --configs TINY01 --qemu-cmd true
+t_eq "N/A only: exit 0, no make, no QEMU" "0 0" "$rc $(grep -c . "$STUB_LOG")"
+t_eq "N/A only: no initrd built" "" "$(ls "$tmp/na-only/initrd" 2> /dev/null || true)"
+
+: > "$STUB_LOG"
+ARCH_TABLE="$tmp/never.tsv" run_kvm na-never "${args[@]}" --configs TREE02
+t_eq "N/A on an arch without SMP: SMP scenario" "0 N/A 0" \
+	"$rc $(head -n 1 "$tmp/na-never/TREE02/verdict") $(grep -c . "$STUB_LOG")"
+: > "$STUB_LOG"
+ARCH_TABLE="$tmp/always.tsv" run_kvm na-kconfig "${args[@]}" --configs TREE02 --kconfig CONFIG_SMP=n
+t_eq "N/A: --kconfig CONFIG_SMP=n counts too" "0 N/A 0" \
+	"$rc $(head -n 1 "$tmp/na-kconfig/TREE02/verdict") $(grep -c . "$STUB_LOG")"
+t_run "N/A: --dryrun shows it" bash -c "ARCH_TABLE='$tmp/always.tsv' '$kvm' ${args[*]} --configs TINY01 --dryrun | grep -q '^N/A: CONFIG_SMP=n'"
+
 t_done

@@ -43,7 +43,14 @@ verdict=SUCCESS
 [ "$type" != lock ] || verdict=FAILURE
 {
 	echo "scenario,verdict,build_seconds,boot_seconds,splats"
-	for s in $configs; do echo "$s,$verdict,1,2,none"; done
+	# TINY01 on an always-SMP arch is N/A, as kvm.sh says
+	for s in $configs; do
+		if [ "$s" = TINY01 ] && [[ $args == *"--arch s390x"* ]]; then
+			echo "$s,N/A,-,-,-"
+		else
+			echo "$s,$verdict,1,2,none"
+		fi
+	done
 } > "$results/summary.csv"
 [ "$verdict" = SUCCESS ]
 STUB
@@ -59,10 +66,10 @@ t_eq "kvm.sh ran once per chosen type, in order" \
 	"--torture rcu --duration 5s --results $tmp/r1/rcu --configs TREE01 TINY01 --arch s390x|--torture scf --duration 5s --results $tmp/r1/scf --arch s390x" \
 	"$(paste -s -d '|' "$tmp/calls")"
 t_eq "one summary of all scenarios" \
-	"type,scenario,verdict|rcu,TREE01,SUCCESS|rcu,TINY01,SUCCESS|scf,SCF01,SUCCESS|scf,SCF02,SUCCESS" \
+	"type,scenario,verdict|rcu,TREE01,SUCCESS|rcu,TINY01,N/A|scf,SCF01,SUCCESS|scf,SCF02,SUCCESS" \
 	"$(paste -s -d '|' "$tmp/r1/torture-summary.csv")"
-if grep -q '^4 of 4 scenarios succeeded' <<< "$out"; then
-	t_ok "the last line counts the successes"
+if grep -q '^3 of 4 scenarios succeeded, 1 N/A in' <<< "$out"; then
+	t_ok "the last line counts the successes and the N/A, which is no failure"
 else
 	t_fail "the last line counts the successes" "$(tail -n 1 <<< "$out")"
 fi
