@@ -1221,7 +1221,7 @@ int vsscanf(const char *str, const char *fmt, __builtin_va_list args)
 				while (*end && *end != ']')
 					end++;
 				if (!*end)
-					return count;
+					goto done;
 				fmt = end;
 			}
 			for (n = width ? width : ~0U; n && *s; n--, s++) {
