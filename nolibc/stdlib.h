@@ -487,7 +487,9 @@ __nolibc_fn int atexit(void (*fn)(void))
 	if (__nolibc_atexit_count == NOLIBC_ATEXIT_MAX)
 		return -1;
 	__nolibc_atexit_fns[__nolibc_atexit_count++] = fn;
-	__nolibc_exit_hook = __nolibc_run_atexit;
+	/* fopen() may have put its own there, which runs these first */
+	if (!__nolibc_exit_hook)
+		__nolibc_exit_hook = __nolibc_run_atexit;
 	return 0;
 }
 

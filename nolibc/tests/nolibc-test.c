@@ -3110,6 +3110,619 @@ static void run_string(void)
 }
 
 /*
+ * stdio streams (fopen and friends) and sscanf. Each test makes its own
+ * files in the scratch directory and removes them.
+ */
+
+/* The whole content of a file, NUL-terminated; -1 when it cannot be read. */
+static int slurp(const char *path, char *buf, int size)
+{
+	int fd = open(path, O_RDONLY), n;
+
+	if (fd < 0)
+		return -1;
+	n = read_all(fd, buf, size - 1);
+	close(fd);
+	buf[n] = 0;
+	return n;
+}
+
+/* Writes a file with exactly text in it. */
+static void spit(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	if (fd >= 0) {
+		write(fd, text, strlen(text));
+		close(fd);
+	}
+}
+
+static long file_size(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) ? -1 : (long)st.st_size;
+}
+
+static int vfprintf_into(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = vfprintf(f, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+static int vsscanf_from(const char *str, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = vsscanf(str, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+/* the child of stream_exit_flush: leaves a stream unflushed to exit() */
+static int child_stream_exit(void *arg)
+{
+	FILE *f = fopen(arg, "w");
+
+	if (!f)
+		return 1;
+	fputs("exit flushed", f);
+	exit(0);
+}
+
+/* the child of stream__exit_no_flush: the same with _exit() */
+static int child_stream__exit(void *arg)
+{
+	FILE *f = fopen(arg, "w");
+
+	if (!f)
+		return 1;
+	fputs("lost", f);
+	_exit(0);
+}
+
+static FILE *atexit_stream;
+
+static void atexit_writes_a(void)
+{
+	fputs(" a", atexit_stream);
+}
+
+static void atexit_writes_b(void)
+{
+	fputs(" b", atexit_stream);
+}
+
+/* the child of stream_atexit_order: handlers registered before and after
+ * fopen() write to the stream, which must be flushed after both
+ */
+static int child_stream_atexit(void *arg)
+{
+	atexit(atexit_writes_a);
+	atexit_stream = fopen(arg, "w");
+	if (!atexit_stream)
+		return 1;
+	atexit(atexit_writes_b);
+	fputs("main", atexit_stream);
+	exit(0);
+}
+
+static void run_stdio_streams(void)
+{
+	char buf[256], ubuf[256], s1[16], s2[16], *big;
+	const char *path = tpath("stream1");
+	int ret, n, fd, c, x, y, z;
+	unsigned int u;
+	long l;
+	long long ll;
+	signed char hh;
+	short h;
+	size_t zu;
+	ptrdiff_t td;
+	intmax_t jd;
+	void *ptr;
+	FILE *f, *g;
+
+	if (ftest("fopen_w")) {
+		f = fopen(path, "w");
+		ret = f && fputs("hello\n", f) >= 0 && fprintf(f, "%d-%s", 42, "x") == 4 &&
+		      fputc('!', f) == '!' && putc('?', f) == '?' &&
+		      fwrite("ab", 1, 2, f) == 2 && fclose(f) == 0;
+		slurp(path, buf, sizeof(buf));
+		unlink(path);
+		expect_true(ret && !strcmp(buf, "hello\n42-x!?ab"), "hello\\n42-x!?ab");
+	}
+	if (ftest("fopen_buffered")) {
+		f = fopen(path, "w");
+		fputs("abc", f);
+		l = file_size(path);
+		ret = fflush(f);
+		expect_true(f && l == 0 && ret == 0 && file_size(path) == 3,
+			    "0 bytes before fflush, 3 after");
+		fclose(f);
+		unlink(path);
+	}
+	if (ftest("fopen_r")) {
+		spit(path, "one\ntwo\nx");
+		f = fopen(path, "r");
+		ret = f && fgets(buf, sizeof(buf), f) && !strcmp(buf, "one\n") &&
+		      fgetc(f) == 't' && getc(f) == 'w' && fgets(buf, sizeof(buf), f) &&
+		      !strcmp(buf, "o\n") && !feof(f) && fgetc(f) == 'x' && fgetc(f) == EOF &&
+		      feof(f) && !ferror(f) && !fgets(buf, sizeof(buf), f);
+		if (f)
+			fclose(f);
+		unlink(path);
+		expect_true(ret, "lines, bytes, then EOF");
+	}
+	if (ftest("fopen_missing"))
+		expect_ptr_err(fopen(tpath("missing"), "r"), NULL, ENOENT);
+	if (ftest("fopen_bad_mode"))
+		expect_ptr_err(fopen(path, "z"), NULL, EINVAL);
+	if (ftest("fopen_a")) {
+		spit(path, "ab");
+		f = fopen(path, "a");
+		ret = f && fputs("cd", f) >= 0 && fclose(f) == 0;
+		slurp(path, buf, sizeof(buf));
+		unlink(path);
+		expect_true(ret && !strcmp(buf, "abcd"), buf);
+	}
+	if (ftest("fopen_a_plus")) {
+		/* reads from the start, writes at the end */
+		spit(path, "ab");
+		f = fopen(path, "a+");
+		c = f ? fgetc(f) : 0;
+		ret = f && fputs("cd", f) >= 0 && fclose(f) == 0;
+		slurp(path, buf, sizeof(buf));
+		unlink(path);
+		expect_true(ret && c == 'a' && !strcmp(buf, "abcd"), buf);
+	}
+	if (ftest("fopen_r_plus")) {
+		spit(path, "abcdef");
+		f = fopen(path, "r+");
+		ret = f && fputs("XY", f) >= 0 && fclose(f) == 0;
+		slurp(path, buf, sizeof(buf));
+		unlink(path);
+		expect_true(ret && !strcmp(buf, "XYcdef"), buf);
+	}
+	if (ftest("fopen_w_plus")) {
+		spit(path, "old content");
+		f = fopen(path, "w+");
+		ret = f && fputs("new", f) >= 0;
+		if (f) {
+			rewind(f);
+			ret &= fgets(buf, sizeof(buf), f) != NULL;
+			fclose(f);
+		}
+		unlink(path);
+		expect_true(ret && !strcmp(buf, "new"), buf);
+	}
+	if (ftest("fopen_x")) {
+		spit(path, "");
+		f = fopen(path, "wx");
+		expect_ptr_err(f, NULL, EEXIST);
+		if (f)
+			fclose(f);
+		unlink(path);
+	}
+	if (ftest("fopen_b_e")) {
+		spit(path, "");
+		f = fopen(path, "rbe");
+		ret = f ? fcntl(fileno(f), F_GETFD) : -1;
+		if (f)
+			fclose(f);
+		unlink(path);
+		expect_true(ret >= 0 && (ret & FD_CLOEXEC), "FD_CLOEXEC");
+	}
+	if (ftest("fputs_on_r")) {
+		spit(path, "abc");
+		f = fopen(path, "r");
+		errno = 0;
+		ret = f ? fputs("x", f) : 0;
+		n = errno;
+		c = f ? ferror(f) != 0 : 0;
+		if (f)
+			fclose(f);
+		slurp(path, buf, sizeof(buf));
+		unlink(path);
+		expect_true(ret == EOF && n == EBADF && c && !strcmp(buf, "abc"),
+			    "EOF, EBADF, ferror");
+	}
+	if (ftest("fgetc_on_w")) {
+		f = fopen(path, "w");
+		errno = 0;
+		ret = f ? fgetc(f) : 0;
+		n = errno;
+		c = f ? ferror(f) != 0 && !feof(f) : 0;
+		if (f)
+			fclose(f);
+		unlink(path);
+		expect_true(ret == EOF && n == EBADF && c, "EOF, EBADF, ferror");
+	}
+	if (ftest("fread_fwrite_items")) {
+		int in[5] = { 1, -2, 3, -4, 5 }, out[6] = { 0 };
+
+		f = fopen(path, "w+");
+		ret = f ? (int)fwrite(in, sizeof(in[0]), 5, f) : 0;
+		if (f) {
+			rewind(f);
+			n = fread(out, sizeof(out[0]), 6, f);
+			ret = ret * 10 + n;
+			ret = ret * 10 + !!feof(f);
+			fclose(f);
+		}
+		unlink(path);
+		expect_true(ret == 551 && !memcmp(in, out, sizeof(in)), "5 written, 5 read, EOF");
+	}
+	if (ftest("stream_big")) {
+		/* more than one buffer each way, in pieces that cross them */
+		big = malloc(20000);
+		for (n = 0; big && n < 20000; n++)
+			big[n] = 'a' + n % 23;
+		f = big ? fopen(path, "w") : NULL;
+		ret = f != NULL;
+		for (n = 0; f && n < 20000; n += 1000)
+			ret &= fwrite(big + n, 1, 1000, f) == 1000;
+		ret &= f && fclose(f) == 0 && file_size(path) == 20000;
+		f = fopen(path, "r");
+		for (n = 0; f && n < 20000; n++) {
+			c = n % 7 ? fgetc(f) : (fread(buf, 1, 1, f) == 1 ? (unsigned char)buf[0] : -1);
+			if (c != (unsigned char)big[n])
+				break;
+		}
+		ret &= n == 20000 && f && fgetc(f) == EOF;
+		if (f)
+			fclose(f);
+		free(big);
+		unlink(path);
+		expect_true(ret, "20000 bytes out and back");
+	}
+	if (ftest("ungetc")) {
+		spit(path, "ab");
+		f = fopen(path, "r");
+		ret = f && fgetc(f) == 'a' && ungetc('z', f) == 'z' && fgetc(f) == 'z' &&
+		      fgetc(f) == 'b' && ungetc(EOF, f) == EOF && fgetc(f) == EOF && feof(f) &&
+		      ungetc('q', f) == 'q' && !feof(f) && fgetc(f) == 'q';
+		if (f)
+			fclose(f);
+		unlink(path);
+		expect_true(ret, "z, b, EOF, q");
+	}
+	if (ftest("clearerr")) {
+		spit(path, "a");
+		f = fopen(path, "r");
+		ret = f && fgetc(f) == 'a' && fgetc(f) == EOF && feof(f);
+		if (f) {
+			/* the end of file sticks: new data is not read */
+			spit(path, "ab");
+			ret &= fgetc(f) == EOF;
+			clearerr(f);
+			ret &= !feof(f) && !ferror(f) && fgetc(f) == 'b';
+			fclose(f);
+		}
+		unlink(path);
+		expect_true(ret, "EOF sticks, then b");
+	}
+	if (ftest("fseek_ftell")) {
+		spit(path, "0123456789");
+		f = fopen(path, "r");
+		ret = f && fseek(f, 5, SEEK_SET) == 0 && fgetc(f) == '5' && ftell(f) == 6 &&
+		      ungetc('5', f) == '5' && ftell(f) == 5 && fseek(f, -2, SEEK_END) == 0 &&
+		      fgetc(f) == '8' && fseek(f, -3, SEEK_CUR) == 0 && fgetc(f) == '6';
+		if (f)
+			fclose(f);
+		unlink(path);
+		expect_true(ret, "5, 6, 5, 8, 6");
+	}
+	if (ftest("read_then_write")) {
+		/* C asks for an fseek() between them, which drops what was read ahead */
+		spit(path, "abcdef");
+		f = fopen(path, "r+");
+		ret = f && fgetc(f) == 'a' && fseek(f, 0, SEEK_CUR) == 0 && fputc('X', f) == 'X' &&
+		      ftell(f) == 2 && fclose(f) == 0;
+		slurp(path, buf, sizeof(buf));
+		unlink(path);
+		expect_true(ret && !strcmp(buf, "aXcdef"), buf);
+	}
+	if (ftest("setvbuf_nbf")) {
+		f = fopen(path, "w");
+		ret = f && setvbuf(f, NULL, _IONBF, 0) == 0 && fputs("abc", f) >= 0;
+		l = file_size(path);
+		if (f)
+			fclose(f);
+		unlink(path);
+		expect_true(ret && l == 3, "3 bytes at once");
+	}
+	if (ftest("setvbuf_lbf")) {
+		long l2;
+
+		f = fopen(path, "w");
+		ret = f && setvbuf(f, NULL, _IOLBF, 0) == 0 && fputs("ab", f) >= 0;
+		l = file_size(path);
+		ret &= f && fprintf(f, "c\nd") == 3;
+		l2 = file_size(path);
+		if (f)
+			fclose(f);
+		unlink(path);
+		expect_true(ret && l == 0 && l2 >= 3, "out at the newline");
+	}
+	if (ftest("setvbuf_user_buf")) {
+		/* glibc writes straight through buffers under 128 bytes */
+		memset(ubuf, 0, sizeof(ubuf));
+		f = fopen(path, "w");
+		ret = f && setvbuf(f, ubuf, _IOFBF, sizeof(ubuf)) == 0 && fputs("xyz", f) >= 0;
+		l = file_size(path);
+		ret &= !memcmp(ubuf, "xyz", 3);
+		if (f)
+			fclose(f);
+		slurp(path, buf, sizeof(buf));
+		unlink(path);
+		expect_true(ret && l == 0 && !strcmp(buf, "xyz"), "held in the buffer given");
+	}
+	if (test("setvbuf_bad_mode"))
+		expect_true(setvbuf(stdout, NULL, 42, 0) != 0, "refused");
+	if (ftest("fflush_null")) {
+		f = fopen(path, "w");
+		g = fopen(tpath("stream2"), "w");
+		ret = f && g && fputs("a", f) >= 0 && fputs("bc", g) >= 0 && file_size(path) == 0;
+		ret &= fflush(NULL) == 0 && file_size(path) == 1 && file_size(tpath("stream2")) == 2;
+		if (f)
+			fclose(f);
+		if (g)
+			fclose(g);
+		unlink(path);
+		unlink(tpath("stream2"));
+		expect_true(ret, "both out");
+	}
+	if (ftest("stream_exit_flush")) {
+		ret = in_child(child_stream_exit, (void *)path);
+		slurp(path, buf, sizeof(buf));
+		unlink(path);
+		expect_true(ret == 0 && !strcmp(buf, "exit flushed"), buf);
+	}
+	if (ftest("stream__exit_no_flush")) {
+		ret = in_child(child_stream__exit, (void *)path);
+		l = file_size(path);
+		unlink(path);
+		expect_true(ret == 0 && l == 0, "nothing written");
+	}
+	if (ftest("stream_atexit_order")) {
+		ret = in_child(child_stream_atexit, (void *)path);
+		slurp(path, buf, sizeof(buf));
+		unlink(path);
+		expect_true(ret == 0 && !strcmp(buf, "main b a"), buf);
+	}
+	if (ftest("fdopen_mode_mismatch")) {
+		spit(path, "");
+		fd = open(path, O_RDONLY);
+		f = fdopen(fd, "w");
+		expect_ptr_err(f, NULL, EINVAL);
+		if (f)
+			fclose(f);
+		close(fd);
+		unlink(path);
+	}
+	if (test("fdopen_badf"))
+		expect_ptr_err(fdopen(-1, "r"), NULL, EBADF);
+	if (ftest("fdopen_append")) {
+		spit(path, "ab");
+		fd = open(path, O_WRONLY);
+		f = fd >= 0 ? fdopen(fd, "a") : NULL;
+		ret = f && (fcntl(fd, F_GETFL) & O_APPEND) && fileno(f) == fd &&
+		      fputs("cd", f) >= 0 && fclose(f) == 0;
+		slurp(path, buf, sizeof(buf));
+		unlink(path);
+		expect_true(ret && !strcmp(buf, "abcd"), buf);
+	}
+	if (ftest("fclose_closes")) {
+		f = fopen(path, "w");
+		fd = f ? fileno(f) : -1;
+		ret = f && fclose(f) == 0;
+		unlink(path);
+		expect_true(ret && fcntl(fd, F_GETFD) == -1 && errno == EBADF, "fd closed");
+	}
+	if (ftest("fprintf_long")) {
+		/* longer than printf's staging buffer */
+		memset(buf, 'k', 200);
+		buf[200] = 0;
+		f = fopen(path, "w");
+		ret = f ? fprintf(f, "%s|%s|%d", buf, buf, 7) : 0;
+		n = f ? vfprintf_into(f, "<%s>", "v") : 0;
+		if (f)
+			fclose(f);
+		big = malloc(1024);
+		c = big ? slurp(path, big, 1024) : -1;
+		unlink(path);
+		expect_true(ret == 403 && n == 3 && c == 406 && big[199] == 'k' &&
+			    !strcmp(big + 401, "|7<v>"), "403 + 3 bytes");
+		free(big);
+	}
+	if (test("stdin_eof")) {
+		int p[2], saved;
+
+		pipe(p);
+		write(p[1], "xy", 2);
+		close(p[1]);
+		saved = dup(0);
+		dup2(p[0], 0);
+		close(p[0]);
+		ret = getchar() == 'x' && ungetc('w', stdin) == 'w' && getchar() == 'w' &&
+		      fgetc(stdin) == 'y' && getc(stdin) == EOF && feof(stdin) && !ferror(stdin);
+		clearerr(stdin);
+		ret &= !feof(stdin);
+		dup2(saved, 0);
+		close(saved);
+		expect_true(ret, "x, w, y, EOF");
+	}
+
+	/* %m */
+	if (test("fmt_m")) {
+		errno = ENOENT;
+		ret = fmt_into(buf, sizeof(buf), "<%m>");
+		expect_str(buf, "<No such file or directory>");
+	}
+	if (test("fmt_m_unknown")) {
+		errno = 4000;
+		ret = fmt_into(buf, sizeof(buf), "%m|%d", 5);
+		expect_true(ret == 20 && !strcmp(buf, "Unknown error 4000|5"), buf);
+	}
+	if (test("fmt_m_success")) {
+		errno = 0;
+		fmt_into(buf, sizeof(buf), "%m");
+		expect_str(buf, "Success");
+	}
+
+	/* sscanf */
+	if (test("sscanf_d")) {
+		x = y = z = 0;
+		ret = sscanf("12 -34\t+5", "%d %d %d", &x, &y, &z);
+		expect_true(ret == 3 && x == 12 && y == -34 && z == 5, "3: 12 -34 5");
+	}
+	if (test("sscanf_i")) {
+		x = y = z = 0;
+		ret = sscanf("0x1f 017 -10", "%i %i %i", &x, &y, &z);
+		expect_true(ret == 3 && x == 31 && y == 15 && z == -10, "3: 31 15 -10");
+	}
+	if (test("sscanf_i_08")) {
+		x = n = -1;
+		ret = sscanf("08", "%i%n", &x, &n);
+		expect_true(ret == 1 && x == 0 && n == 1, "1: 0, stopped at 8");
+	}
+	if (test("sscanf_uxo")) {
+		unsigned int a = 0, b = 0, d = 0;
+
+		u = 0;
+		ret = sscanf("4294967295 ff 0XFF 777", "%u %x %X %o", &u, &a, &b, &d);
+		expect_true(ret == 4 && u == 4294967295U && a == 255 && b == 255 && d == 511,
+			    "4: UINT_MAX 255 255 511");
+	}
+	if (test("sscanf_u_neg")) {
+		u = 0;
+		ret = sscanf("-1", "%u", &u);
+		expect_true(ret == 1 && u == UINT_MAX, "1: UINT_MAX");
+	}
+	if (test("sscanf_0x_alone")) {
+		x = n = -1;
+		ret = sscanf("0xg", "%x%n", &x, &n);
+		expect_true(ret == 1 && x == 0 && n == 2, "1: 0, x consumed");
+	}
+	if (test("sscanf_width")) {
+		x = y = 0;
+		ret = sscanf("12345", "%2d%3d", &x, &y);
+		expect_true(ret == 2 && x == 12 && y == 345, "2: 12 345");
+	}
+	if (test("sscanf_x_width")) {
+		x = n = 0;
+		ret = sscanf("0x1f", "%3x%n", &x, &n);
+		expect_true(ret == 1 && x == 1 && n == 3, "1: 1 (0x1)");
+	}
+	if (test("sscanf_c")) {
+		memset(s1, 0, sizeof(s1));
+		s2[0] = 0;
+		ret = sscanf(" abc", "%c%2c", s2, s1);
+		expect_true(ret == 2 && s2[0] == ' ' && !strcmp(s1, "ab"), "2: ' ' \"ab\"");
+	}
+	if (test("sscanf_s")) {
+		ret = sscanf("  hello\tworld ", "%s%s", s1, s2);
+		expect_true(ret == 2 && !strcmp(s1, "hello") && !strcmp(s2, "world"),
+			    "2: hello world");
+	}
+	if (test("sscanf_s_width")) {
+		ret = sscanf("abcdef", "%3s%s", s1, s2);
+		expect_true(ret == 2 && !strcmp(s1, "abc") && !strcmp(s2, "def"), "2: abc def");
+	}
+	if (test("sscanf_set")) {
+		ret = sscanf("abc123-", "%[a-z]%[0-9]", s1, s2);
+		expect_true(ret == 2 && !strcmp(s1, "abc") && !strcmp(s2, "123"), "2: abc 123");
+	}
+	if (test("sscanf_set_neg")) {
+		ret = sscanf("key = value", "%[^= ] = %s", s1, s2);
+		expect_true(ret == 2 && !strcmp(s1, "key") && !strcmp(s2, "value"), "2: key value");
+	}
+	if (test("sscanf_set_bracket")) {
+		n = 0;
+		ret = sscanf("]a-]x", "%[]a-]%n", s1, &n);
+		expect_true(ret == 1 && !strcmp(s1, "]a-]") && n == 4, "1: ]a-]");
+	}
+	if (test("sscanf_set_none"))
+		expect_eq(sscanf("xyz", "%[a-c]", s1), 0);
+	if (test("sscanf_n")) {
+		x = n = y = -1;
+		ret = sscanf("12 x", "%d %n%*c%n", &x, &n, &y);
+		expect_true(ret == 1 && x == 12 && n == 3 && y == 4, "1: 12, n 3 then 4");
+	}
+	if (test("sscanf_percent")) {
+		x = 0;
+		ret = sscanf("50 %7", "%d%%%d", &x, &y);
+		expect_true(ret == 2 && x == 50 && y == 7, "2: 50 7");
+	}
+	if (test("sscanf_suppress")) {
+		x = 0;
+		ret = sscanf("1 2 3", "%*d %d %*d", &x);
+		expect_true(ret == 1 && x == 2, "1: 2");
+	}
+	if (test("sscanf_lengths")) {
+		ret = sscanf("-3 -4 -2000000000 -6000000000 7 -8 -9",
+			     "%hhd %hd %ld %lld %zu %td %jd", &hh, &h, &l, &ll, &zu, &td, &jd);
+		expect_true(ret == 7 && hh == -3 && h == -4 &&
+			    l == -2000000000L && ll == -6000000000LL && zu == 7 &&
+			    td == -8 && jd == -9, "7 of every size");
+	}
+	if (test("sscanf_hh_wraps")) {
+		ret = sscanf("300", "%hhd", &hh);
+		expect_true(ret == 1 && hh == 44, "1: 44");
+	}
+	if (test("sscanf_ll_saturates")) {
+		ret = sscanf("99999999999999999999 -99999999999999999999", "%lld %jd", &ll, &jd);
+		expect_true(ret == 2 && ll == LLONG_MAX && jd == INTMAX_MIN, "LLONG_MAX, LLONG_MIN");
+	}
+	if (test("sscanf_p")) {
+		ptr = NULL;
+		ret = sscanf("0x1234", "%p", &ptr);
+		expect_true(ret == 1 && ptr == (void *)0x1234, "1: 0x1234");
+	}
+	if (test("sscanf_eof")) {
+		x = sscanf("", "%d", &y);
+		ret = sscanf("   ", "%d", &y);
+		expect_true(x == EOF && ret == EOF, "EOF, EOF");
+	}
+	if (test("sscanf_eof_after_skip"))
+		expect_eq(sscanf("12", "%*d%d", &x), EOF);
+	if (test("sscanf_no_match"))
+		expect_eq(sscanf("abc", "%d", &x), 0);
+	if (test("sscanf_sign_only"))
+		expect_eq(sscanf("- 5", "%d", &x), 0);
+	if (test("sscanf_partial"))
+		expect_eq(sscanf("1 x", "%d %d", &x, &y), 1);
+	if (test("sscanf_partial_eof"))
+		expect_eq(sscanf("1", "%d%d", &x, &y), 1);
+	if (test("sscanf_literal")) {
+		x = 0;
+		ret = sscanf("a=1", "a=%d", &x);
+		n = sscanf("b=1", "a=%d", &y);
+		c = sscanf("a", "ab%d", &y);
+		expect_true(ret == 1 && x == 1 && n == 0 && c == EOF, "1, 0, EOF");
+	}
+	if (test("sscanf_n_empty")) {
+		n = -1;
+		ret = sscanf("", "%n", &n);
+		expect_true(ret == 0 && n == 0, "0, n 0");
+	}
+	if (test("vsscanf")) {
+		x = 0;
+		ret = vsscanf_from("7 seas", "%d %s", &x, s1);
+		expect_true(ret == 2 && x == 7 && !strcmp(s1, "seas"), "2: 7 seas");
+	}
+}
+
+/*
  * stdio
  */
 
@@ -3454,6 +4067,7 @@ static void run_stdio(void)
 		expect_str(strerror(EINVAL), "Invalid argument");
 	if (test("strerror_unknown"))
 		expect_str(strerror(99999), "Unknown error 99999");
+	run_stdio_streams();
 }
 
 /*
@@ -4048,7 +4662,7 @@ static void remove_tdir(void)
 {
 	static const char *const leftovers[] = {
 		"file1", "file2", "sym1", "hard1", "hard2", "hard3", "hard4", "fifo1",
-		"null1", "pages", "dir1/inner", "mnt/inside",
+		"null1", "pages", "dir1/inner", "mnt/inside", "stream1", "stream2",
 	};
 	size_t i;
 

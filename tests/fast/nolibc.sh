@@ -4,8 +4,9 @@
 # nolibc: the selftest matrix (one check per arch/compiler/-O cell), the
 # glibc build of the same selftest, the build against an installed sysroot,
 # the size of hello world, one errno across two object files,
-# NOLIBC_IGNORE_ERRNO, standard #include lines, test selection, the
-# selftest as PID 1 of a PID namespace, and the stack protector.
+# NOLIBC_IGNORE_ERRNO, standard #include lines, the format attributes,
+# test selection, the selftest as PID 1 of a PID namespace, and the stack
+# protector.
 # shellcheck source=../lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
@@ -139,6 +140,10 @@ fi
 if have i686-linux-gnu-gcc && have qemu-i386-static; then
 	t_run "NOLIBC_IGNORE_ERRNO i386" mk test-ignore-errno ARCH=i386
 fi
+# -Wformat sees the printf and scanf families: a bad call warns, a good
+# program builds with -Werror.
+t_run "format attributes x86_64 gcc" mk test-format ARCH=x86_64
+have clang && t_run "format attributes x86_64 clang" mk test-format ARCH=x86_64 CC_KIND=clang
 # A header nolibc lacks stops the build at its first error, the include
 # chain naming the header, instead of the host's glibc header clashing
 # with our types further on.
