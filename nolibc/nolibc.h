@@ -25,6 +25,7 @@
 #include "sys/resource.h"
 #include "sys/auxv.h"
 #include "stdlib.h"
+#include "dirent.h"
 #include "unistd.h"
 #include "time.h"
 #include "stdio.h"

@@ -1345,6 +1345,103 @@ static void syscall_files(void)
 		close(fd);
 	}
 
+	/* <dirent.h>: the scratch directory holds file1 and dir1 here */
+	if (ftest("readdir")) {
+		struct dirent *de;
+		DIR *d = opendir(tdir);
+		int found = 0;
+
+		stat(tdir, &st);
+		errno = 0;
+		while (d && (de = readdir(d))) {
+			if (!strcmp(de->d_name, "file1") && de->d_type == DT_REG)
+				found |= 1;
+			if (!strcmp(de->d_name, "dir1") && de->d_type == DT_DIR)
+				found |= 2;
+			if (!strcmp(de->d_name, ".") && de->d_ino == (ino_t)st.st_ino)
+				found |= 4;
+			if (!strcmp(de->d_name, ".."))
+				found |= 8;
+		}
+		/* the end is NULL with errno untouched */
+		found |= errno ? 16 : 0;
+		expect_true(d && found == 15 && closedir(d) == 0,
+			    "file1 DT_REG, dir1 DT_DIR, . with its inode, ..");
+	}
+	if (ftest("readdir_r")) {
+		struct dirent ent, *res;
+		DIR *d = opendir(tdir);
+		int found = 0, ret2 = 0;
+
+		/* deprecated in glibc, still in POSIX 2008 */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+		while (d && !(ret2 = readdir_r(d, &ent, &res)) && res) {
+#pragma GCC diagnostic pop
+			if (res != &ent)
+				found |= 16;
+			if (!strcmp(ent.d_name, "file1") && ent.d_type == DT_REG)
+				found |= 1;
+			if (!strcmp(ent.d_name, "dir1") && ent.d_type == DT_DIR)
+				found |= 2;
+		}
+		expect_true(d && ret2 == 0 && found == 3 && closedir(d) == 0,
+			    "file1, dir1, then 0 and NULL");
+	}
+	if (ftest("fdopendir_dirfd")) {
+		DIR *d;
+
+		fd = open(tdir, O_RDONLY | O_DIRECTORY);
+		d = fdopendir(fd);
+		ret = d && dirfd(d) == fd && readdir(d);
+		/* closedir closes the descriptor the stream took over */
+		ret = ret && closedir(d) == 0 && fcntl(fd, F_GETFD) == -1 && errno == EBADF;
+		expect_true(ret, "dirfd == fd, closed by closedir");
+	}
+	if (ftest("opendir_enoent"))
+		expect_ptr_err(opendir(tpath("missing")), NULL, ENOENT);
+	if (ftest("opendir_notdir"))
+		expect_ptr_err(opendir(tpath("file1")), NULL, ENOTDIR);
+	if (ftest("fdopendir_notdir")) {
+		fd = open(tpath("file1"), O_RDONLY);
+		expect_ptr_err(fdopendir(fd), NULL, ENOTDIR);
+		close(fd);
+	}
+	if (test("fdopendir_ebadf"))
+		expect_ptr_err(fdopendir(-1), NULL, EBADF);
+	/* more records than one getdents64 call returns into nolibc's buffer */
+	if (ftest("readdir_refill")) {
+		char name[64];
+		struct dirent *de;
+		int i, made = 0, seen = 0, bad = 0;
+		DIR *d;
+
+		mkdir(tpath("dmany"), 0700);
+		for (i = 0; i < 100; i++) {
+			snprintf(name, sizeof(name), "dmany/a-rather-long-entry-name-%03d", i);
+			fd = open(tpath(name), O_CREAT | O_WRONLY, 0600);
+			made += fd >= 0;
+			close(fd);
+		}
+		d = opendir(tpath("dmany"));
+		while (d && (de = readdir(d))) {
+			if (de->d_name[0] == '.')
+				continue;
+			seen++;
+			if (strncmp(de->d_name, "a-rather-long-entry-name-", 25) ||
+			    strlen(de->d_name) != 28 || de->d_type != DT_REG)
+				bad++;
+		}
+		if (d)
+			closedir(d);
+		for (i = 0; i < 100; i++) {
+			snprintf(name, sizeof(name), "dmany/a-rather-long-entry-name-%03d", i);
+			unlink(tpath(name));
+		}
+		rmdir(tpath("dmany"));
+		expect_true(made == 100 && seen == 100 && !bad, "100 entries, each intact");
+	}
+
 	fd2 = open(".", O_RDONLY | O_DIRECTORY);
 	ret = chdir(tdir);
 	e = errno;
