@@ -28,6 +28,7 @@
 #include "dirent.h"
 #include "unistd.h"
 #include "time.h"
+#include "sys/timerfd.h"
 #include "stdio.h"
 #include "assert.h"
 #include "alloca.h"
