@@ -1029,8 +1029,8 @@ __nolibc_fn int sys_gettimeofday(struct timeval *tv, struct timezone *tz)
 
 	(void)tz;
 	ret = sys_clock_gettime(0 /* CLOCK_REALTIME */, (struct timespec *)tv);
-	if (!ret && tv)
-		tv->tv_usec /= 1000;
+	if (!ret && tv)	/* < 10^9: a 32-bit division, no libgcc call */
+		tv->tv_usec = (unsigned long)tv->tv_usec / 1000;
 	return ret;
 #endif
 }
@@ -1074,7 +1074,7 @@ __nolibc_fn int sys_select(int nfds, fd_set *rfds, fd_set *wfds, fd_set *efds,
 			  (long)efds, (long)tsp, 0);
 	if (timeout) {
 		timeout->tv_sec = ts.tv_sec;
-		timeout->tv_usec = ts.tv_nsec / 1000;
+		timeout->tv_usec = (unsigned long)ts.tv_nsec / 1000;
 	}
 	return ret;
 }
