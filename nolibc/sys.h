@@ -799,8 +799,11 @@ __nolibc_fn pid_t sys_wait4(pid_t pid, int *status, int options, struct rusage *
 	pid_t ret;
 	int i;
 
+	/* copied even on failure (garbage then, as the kernel leaves it): a
+	 * conditional copy makes gcc -O3 warn in callers that read it
+	 */
 	ret = __nolibc_sc(4, __NR_wait4, pid, (long)status, options, (long)(ru ? &kru : NULL));
-	if (ret > 0 && ru) {
+	if (ru) {
 		ru->ru_utime.tv_sec = kru.ru_utime.tv_sec;
 		ru->ru_utime.tv_usec = kru.ru_utime.tv_usec;
 		ru->ru_stime.tv_sec = kru.ru_stime.tv_sec;
