@@ -31,6 +31,34 @@ union sigval {
 };
 
 /*
+ * How a POSIX timer (timer_create) tells it expired: the kernel's 64-byte
+ * sigevent, the same order on every ABI. SIGEV_THREAD needs threads, which
+ * nolibc has not: the kernel refuses it.
+ */
+#define SIGEV_SIGNAL 0
+#define SIGEV_NONE 1
+#define SIGEV_THREAD 2
+#define SIGEV_THREAD_ID 4
+
+typedef struct sigevent {
+	union sigval sigev_value;
+	int sigev_signo;
+	int sigev_notify;
+	union {
+		int __pad[(64 - 2 * sizeof(int) - sizeof(union sigval)) / sizeof(int)];
+		pid_t __tid;
+		struct {
+			void (*__function)(union sigval);
+			void *__attributes;
+		} __sigev_thread;
+	} __sigev_un;
+} sigevent_t;
+
+#define sigev_notify_thread_id __sigev_un.__tid
+#define sigev_notify_function __sigev_un.__sigev_thread.__function
+#define sigev_notify_attributes __sigev_un.__sigev_thread.__attributes
+
+/*
  * The kernel's siginfo: 128 bytes, three ints, then a union that holds
  * pointers and so starts at offset 16 on 64-bit arches and 12 on 32-bit.
  * Only the members a test program reads are named.
@@ -302,7 +330,7 @@ __nolibc_fn unsigned int alarm(unsigned int seconds)
 	}
 	return ret;
 #else
-	struct { struct timeval interval, value; } it = { { 0, 0 }, { seconds, 0 } }, old;
+	struct { struct __nolibc_ktimeval interval, value; } it = { { 0, 0 }, { seconds, 0 } }, old;
 	long ret = __nolibc_sc(3, __NR_setitimer, 0, (long)&it, (long)&old);
 
 	if (ret < 0) {

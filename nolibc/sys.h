@@ -33,6 +33,22 @@
 #define __nolibc_sc(n, ...) __nolibc_syscall##n(__VA_ARGS__)
 
 /*
+ * __NOLIBC_KTIME32: the kernel's own time types are 32-bit here (32-bit
+ * ABIs but x32). The syscalls taking a timespec then have a *_time64 twin
+ * (time.h's clock_* ones a *64 one) that takes our 64-bit struct timespec:
+ * __NOLIBC_TIME64(name) and __NOLIBC_TIME64_CLOCK(name) give the number to
+ * use, __NR_<name> on the other ABIs.
+ */
+#ifdef __NR_clock_gettime64
+#define __NOLIBC_KTIME32 1
+#define __NOLIBC_TIME64(name) __NR_##name##_time64
+#define __NOLIBC_TIME64_CLOCK(name) __NR_##name##64
+#else
+#define __NOLIBC_TIME64(name) __NR_##name
+#define __NOLIBC_TIME64_CLOCK(name) __NR_##name
+#endif
+
+/*
  * Files
  */
 
@@ -774,9 +790,31 @@ __nolibc_fn int execve(const char *path, char *const argv[], char *const envp[])
 	return __sysret(sys_execve(path, argv, envp));
 }
 
+/* pid_t sys_wait4(pid_t pid, int *status, int options, struct rusage *ru); */
 __nolibc_fn pid_t sys_wait4(pid_t pid, int *status, int options, struct rusage *ru)
 {
+#ifdef __NOLIBC_KTIME32
+	/* the kernel's rusage has 32-bit timevals here: widen them */
+	struct __nolibc_krusage kru;
+	pid_t ret;
+	int i;
+
+	/* copied even on failure (garbage then, as the kernel leaves it): a
+	 * conditional copy makes gcc -O3 warn in callers that read it
+	 */
+	ret = __nolibc_sc(4, __NR_wait4, pid, (long)status, options, (long)(ru ? &kru : NULL));
+	if (ru) {
+		ru->ru_utime.tv_sec = kru.ru_utime.tv_sec;
+		ru->ru_utime.tv_usec = kru.ru_utime.tv_usec;
+		ru->ru_stime.tv_sec = kru.ru_stime.tv_sec;
+		ru->ru_stime.tv_usec = kru.ru_stime.tv_usec;
+		for (i = 0; i < 14; i++)
+			ru->__ru_rest[i] = kru.__ru_rest[i];
+	}
+	return ret;
+#else
 	return __nolibc_sc(4, __NR_wait4, pid, (long)status, options, (long)ru);
+#endif
 }
 
 __nolibc_fn pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru)
@@ -784,9 +822,10 @@ __nolibc_fn pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru)
 	return __sysret(sys_wait4(pid, status, options, ru));
 }
 
+/* pid_t waitpid(pid_t pid, int *status, int options); (no rusage to widen) */
 __nolibc_fn pid_t waitpid(pid_t pid, int *status, int options)
 {
-	return wait4(pid, status, options, NULL);
+	return __sysret(__nolibc_sc(4, __NR_wait4, pid, (long)status, options, 0));
 }
 
 __nolibc_fn pid_t wait(int *status)
@@ -966,52 +1005,13 @@ __nolibc_fn int prctl(int option, unsigned long a2, unsigned long a3, unsigned l
  * (clock_gettime, nanosleep, pselect6, ppoll...) exist only with
  * CONFIG_COMPAT_32BIT_TIME, which tinyconfig and y2038-clean kernels leave
  * out: they return ENOSYS there. Their *_time64 twins always exist on those
- * arches (and only there), so use them and convert. time_t stays a long,
- * the size the kernel's old timeval, rusage and itimerval still use.
+ * arches (and only there), and take our struct timespec as it is (time_t
+ * is 64 bits everywhere: types.h): __NOLIBC_TIME64() at the top.
  */
-
-#ifdef __NR_clock_gettime64
-struct __nolibc_timespec64 {
-	long long tv_sec;
-	long long tv_nsec;
-};
-
-/* NULL stays NULL, so the kernel still says EFAULT or "no timeout" */
-__nolibc_fn struct __nolibc_timespec64 *
-__nolibc_ts64(struct __nolibc_timespec64 *dst, const struct timespec *src)
-{
-	if (!src)
-		return NULL;
-	dst->tv_sec = src->tv_sec;
-	dst->tv_nsec = src->tv_nsec;
-	return dst;
-}
-
-__nolibc_fn void __nolibc_ts32(struct timespec *dst, const struct __nolibc_timespec64 *src)
-{
-	if (dst) {
-		dst->tv_sec = src->tv_sec;
-		dst->tv_nsec = src->tv_nsec;
-	}
-}
-#endif
-
+/* int sys_clock_gettime(clockid_t clk, struct timespec *ts); */
 __nolibc_fn int sys_clock_gettime(clockid_t clk, struct timespec *ts)
 {
-#ifdef __NR_clock_gettime64
-	struct __nolibc_timespec64 ts64;
-	int ret;
-
-	/* copied back even on failure, when it is garbage as with the plain
-	 * syscall: a conditional copy makes gcc warn in every caller that
-	 * reads the result without checking the return value
-	 */
-	ret = __nolibc_sc(2, __NR_clock_gettime64, clk, (long)(ts ? &ts64 : NULL));
-	__nolibc_ts32(ts, &ts64);
-	return ret;
-#else
-	return __nolibc_sc(2, __NR_clock_gettime, clk, (long)ts);
-#endif
+	return __nolibc_sc(2, __NOLIBC_TIME64_CLOCK(clock_gettime), clk, (long)ts);
 }
 
 __nolibc_fn int clock_gettime(clockid_t clk, struct timespec *ts)
@@ -1019,20 +1019,21 @@ __nolibc_fn int clock_gettime(clockid_t clk, struct timespec *ts)
 	return __sysret(sys_clock_gettime(clk, ts));
 }
 
+/* int sys_gettimeofday(struct timeval *tv, struct timezone *tz); */
 __nolibc_fn int sys_gettimeofday(struct timeval *tv, struct timezone *tz)
 {
-#ifdef __NR_gettimeofday
+#if defined(__NR_gettimeofday) && !defined(__NOLIBC_KTIME32)
 	return __nolibc_sc(2, __NR_gettimeofday, (long)tv, (long)tz);
 #else
-	struct timespec ts;
+	/* a timeval has a timespec's layout: the kernel fills it (or says
+	 * EFAULT), then the nanoseconds become microseconds in place
+	 */
 	int ret;
 
 	(void)tz;
-	ret = sys_clock_gettime(0, &ts);
-	if (!ret && tv) {
-		tv->tv_sec = ts.tv_sec;
-		tv->tv_usec = ts.tv_nsec / 1000;
-	}
+	ret = sys_clock_gettime(0 /* CLOCK_REALTIME */, (struct timespec *)tv);
+	if (!ret && tv)	/* < 10^9: a 32-bit division, no libgcc call */
+		tv->tv_usec = (unsigned long)tv->tv_usec / 1000;
 	return ret;
 #endif
 }
@@ -1042,21 +1043,14 @@ __nolibc_fn int gettimeofday(struct timeval *tv, void *tz)
 	return __sysret(sys_gettimeofday(tv, (struct timezone *)tz));
 }
 
+/* int sys_nanosleep(const struct timespec *req, struct timespec *rem); */
 __nolibc_fn int sys_nanosleep(const struct timespec *req, struct timespec *rem)
 {
-#if defined(__NR_clock_nanosleep_time64)
-	struct __nolibc_timespec64 req64, rem64;
-	int ret;
-
-	ret = __nolibc_sc(4, __NR_clock_nanosleep_time64, 0, 0, (long)__nolibc_ts64(&req64, req),
-			  (long)(rem ? &rem64 : NULL));
-	if (ret == -EINTR)
-		__nolibc_ts32(rem, &rem64);
-	return ret;
-#elif defined(__NR_nanosleep)
+#if defined(__NR_nanosleep) && !defined(__NOLIBC_KTIME32)
 	return __nolibc_sc(2, __NR_nanosleep, (long)req, (long)rem);
 #else
-	return __nolibc_sc(4, __NR_clock_nanosleep, 0, 0, (long)req, (long)rem);
+	return __nolibc_sc(4, __NOLIBC_TIME64(clock_nanosleep), 0 /* CLOCK_REALTIME */, 0,
+			   (long)req, (long)rem);
 #endif
 }
 
@@ -1079,21 +1073,11 @@ __nolibc_fn int sys_select(int nfds, fd_set *rfds, fd_set *wfds, fd_set *efds,
 		ts.tv_nsec = timeout->tv_usec * 1000;
 		tsp = &ts;
 	}
-#ifdef __NR_pselect6_time64
-	{
-		struct __nolibc_timespec64 ts64;
-
-		ret = __nolibc_sc(6, __NR_pselect6_time64, nfds, (long)rfds, (long)wfds,
-				  (long)efds, (long)__nolibc_ts64(&ts64, tsp), 0);
-		__nolibc_ts32(tsp, &ts64);
-	}
-#else
-	ret = __nolibc_sc(6, __NR_pselect6, nfds, (long)rfds, (long)wfds, (long)efds,
-			  (long)tsp, 0);
-#endif
+	ret = __nolibc_sc(6, __NOLIBC_TIME64(pselect6), nfds, (long)rfds, (long)wfds,
+			  (long)efds, (long)tsp, 0);
 	if (timeout) {
 		timeout->tv_sec = ts.tv_sec;
-		timeout->tv_usec = ts.tv_nsec / 1000;
+		timeout->tv_usec = (unsigned long)ts.tv_nsec / 1000;
 	}
 	return ret;
 }
@@ -1116,7 +1100,7 @@ __nolibc_fn int sys_poll(struct pollfd *fds, nfds_t nfds, int timeout)
 		ts.tv_nsec = (timeout % 1000) * 1000000L;
 		tsp = &ts;
 	}
-	return __nolibc_sc(5, __NR_ppoll, (long)fds, nfds, (long)tsp, 0, 0);
+	return __nolibc_sc(5, __NOLIBC_TIME64(ppoll), (long)fds, nfds, (long)tsp, 0, 0);
 #endif
 }
 

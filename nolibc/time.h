@@ -14,14 +14,27 @@
 #define _NOLIBC_TIME_H
 
 #include "sys.h"
+#include "signal.h"
 
 #define CLOCK_REALTIME 0
 #define CLOCK_MONOTONIC 1
 #define CLOCK_PROCESS_CPUTIME_ID 2
 #define CLOCK_THREAD_CPUTIME_ID 3
 #define CLOCK_MONOTONIC_RAW 4
+#define CLOCK_REALTIME_COARSE 5
+#define CLOCK_MONOTONIC_COARSE 6
 #define CLOCK_BOOTTIME 7
+#define CLOCK_REALTIME_ALARM 8
+#define CLOCK_BOOTTIME_ALARM 9
+#define CLOCK_TAI 11
 
+/* timer_settime() and clock_nanosleep(): the time is absolute */
+#define TIMER_ABSTIME 1
+
+/* the kernel's id of a POSIX timer */
+typedef __kernel_timer_t timer_t;
+
+/* time_t time(time_t *t); */
 __nolibc_fn time_t time(time_t *t)
 {
 	struct timespec ts;
@@ -33,6 +46,102 @@ __nolibc_fn time_t time(time_t *t)
 	return ts.tv_sec;
 }
 
+/* int sys_clock_getres(clockid_t clk, struct timespec *res); */
+__nolibc_fn int sys_clock_getres(clockid_t clk, struct timespec *res)
+{
+	return __nolibc_sc(2, __NOLIBC_TIME64(clock_getres), clk, (long)res);
+}
+
+/* int clock_getres(clockid_t clk, struct timespec *res); */
+__nolibc_fn int clock_getres(clockid_t clk, struct timespec *res)
+{
+	return __sysret(sys_clock_getres(clk, res));
+}
+
+/* int sys_clock_settime(clockid_t clk, const struct timespec *ts); */
+__nolibc_fn int sys_clock_settime(clockid_t clk, const struct timespec *ts)
+{
+	return __nolibc_sc(2, __NOLIBC_TIME64_CLOCK(clock_settime), clk, (long)ts);
+}
+
+/* int clock_settime(clockid_t clk, const struct timespec *ts); */
+__nolibc_fn int clock_settime(clockid_t clk, const struct timespec *ts)
+{
+	return __sysret(sys_clock_settime(clk, ts));
+}
+
+/*
+ * POSIX timers. Without CONFIG_POSIX_TIMERS every call fails with ENOSYS.
+ */
+
+/* int sys_timer_create(clockid_t clk, struct sigevent *sev, timer_t *timer); */
+__nolibc_fn int sys_timer_create(clockid_t clk, struct sigevent *sev, timer_t *timer)
+{
+	return __nolibc_sc(3, __NR_timer_create, clk, (long)sev, (long)timer);
+}
+
+/* int timer_create(clockid_t clk, struct sigevent *sev, timer_t *timer); */
+__nolibc_fn int timer_create(clockid_t clk, struct sigevent *sev, timer_t *timer)
+{
+	return __sysret(sys_timer_create(clk, sev, timer));
+}
+
+/* int sys_timer_settime(timer_t timer, int flags, const struct itimerspec *new,
+ *                       struct itimerspec *old);
+ */
+__nolibc_fn int sys_timer_settime(timer_t timer, int flags, const struct itimerspec *new,
+				  struct itimerspec *old)
+{
+	return __nolibc_sc(4, __NOLIBC_TIME64_CLOCK(timer_settime), timer, flags, (long)new,
+			   (long)old);
+}
+
+/* int timer_settime(timer_t timer, int flags, const struct itimerspec *new,
+ *                   struct itimerspec *old);
+ */
+__nolibc_fn int timer_settime(timer_t timer, int flags, const struct itimerspec *new,
+			      struct itimerspec *old)
+{
+	return __sysret(sys_timer_settime(timer, flags, new, old));
+}
+
+/* int sys_timer_gettime(timer_t timer, struct itimerspec *cur); */
+__nolibc_fn int sys_timer_gettime(timer_t timer, struct itimerspec *cur)
+{
+	return __nolibc_sc(2, __NOLIBC_TIME64_CLOCK(timer_gettime), timer, (long)cur);
+}
+
+/* int timer_gettime(timer_t timer, struct itimerspec *cur); */
+__nolibc_fn int timer_gettime(timer_t timer, struct itimerspec *cur)
+{
+	return __sysret(sys_timer_gettime(timer, cur));
+}
+
+/* int sys_timer_getoverrun(timer_t timer); */
+__nolibc_fn int sys_timer_getoverrun(timer_t timer)
+{
+	return __nolibc_sc(1, __NR_timer_getoverrun, timer);
+}
+
+/* int timer_getoverrun(timer_t timer); */
+__nolibc_fn int timer_getoverrun(timer_t timer)
+{
+	return __sysret(sys_timer_getoverrun(timer));
+}
+
+/* int sys_timer_delete(timer_t timer); */
+__nolibc_fn int sys_timer_delete(timer_t timer)
+{
+	return __nolibc_sc(1, __NR_timer_delete, timer);
+}
+
+/* int timer_delete(timer_t timer); */
+__nolibc_fn int timer_delete(timer_t timer)
+{
+	return __sysret(sys_timer_delete(timer));
+}
+
+/* double difftime(time_t end, time_t start); */
 __nolibc_fn double difftime(time_t end, time_t start)
 {
 	return (double)(end - start);

@@ -47,6 +47,7 @@
 #define _SYS_SYSMACROS_H 1
 #define _SYS_RESOURCE_H 1
 #define _SYS_RANDOM_H 1
+#define _SYS_TIMERFD_H 1
 /* ... and the compiler's own freestanding headers, whose definitions would
  * otherwise be spelled differently from ours and warn as redefinitions.
  */
@@ -60,7 +61,7 @@
 #define _LIMITS_H___ 1
 #define __CLANG_LIMITS_H 1
 
-/* A libc header nolibc lacks (<sys/timerfd.h>, <sys/socket.h>...) must not
+/* A libc header nolibc lacks (<mqueue.h>...) must not
  * slip in from the host's libc: glibc's would redefine our types, with
  * errors far from the cause. Every glibc header that declares types goes
  * through <bits/types.h>; <assert.h>, which glibc lets be re-included and
@@ -90,10 +91,25 @@ typedef long long __nolibc_klong_t;
 typedef long __nolibc_klong_t;
 #endif
 
+/*
+ * time_t and the time fields of timespec and timeval are 64 bits on every
+ * ABI (y2038): on 32-bit ones a timespec is the kernel's __kernel_timespec,
+ * passed as it is to the *_time64 syscalls, and a timeval has the same
+ * layout (so gettimeofday() can let clock_gettime64 fill it). tv_nsec and
+ * tv_usec are then long long, not long: print them with a cast.
+ */
+#if __SIZEOF_LONG__ == 8
+typedef long __nolibc_time64_t;
+#define __NOLIBC_TV_USEC_T suseconds_t
+#else
+typedef long long __nolibc_time64_t;
+#define __NOLIBC_TV_USEC_T __nolibc_time64_t
+#endif
+
 /* These follow the kernel's generic UAPI types (__kernel_*). */
 typedef long off_t;
 typedef long long off64_t;
-typedef __nolibc_klong_t time_t;
+typedef __nolibc_time64_t time_t;
 /* the kernel's: int on sparc64 (big-endian: a long would read the wrong
  * half), long long on x32 */
 typedef __kernel_suseconds_t suseconds_t;
@@ -131,12 +147,25 @@ typedef __builtin_va_list va_list;
 
 struct timespec {
 	time_t tv_sec;
-	__nolibc_klong_t tv_nsec;
+	__nolibc_time64_t tv_nsec;
 };
 
 struct timeval {
 	time_t tv_sec;
-	suseconds_t tv_usec;
+	__NOLIBC_TV_USEC_T tv_usec;
+};
+
+/* What the kernel reads and writes as a timeval (setitimer, wait4's
+ * rusage, gettimeofday): 32-bit seconds on 32-bit ABIs but x32.
+ */
+struct __nolibc_ktimeval {
+	__nolibc_klong_t tv_sec;
+	__kernel_suseconds_t tv_usec;
+};
+
+struct itimerspec {
+	struct timespec it_interval;
+	struct timespec it_value;
 };
 
 struct timezone {
@@ -237,6 +266,13 @@ struct utsname {
 struct rusage {
 	struct timeval ru_utime;
 	struct timeval ru_stime;
+	__nolibc_klong_t __ru_rest[14];
+};
+
+/* The kernel's rusage, which wait4() converts where timeval differs. */
+struct __nolibc_krusage {
+	struct __nolibc_ktimeval ru_utime;
+	struct __nolibc_ktimeval ru_stime;
 	__nolibc_klong_t __ru_rest[14];
 };
 

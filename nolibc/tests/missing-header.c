@@ -5,10 +5,10 @@
  * would clash with ours far from the cause).
  */
 #include <stdio.h>
-#include <sys/timerfd.h>
+#include <mqueue.h>
 
 int main(void)
 {
-	printf("%d\n", TFD_CLOEXEC);
+	printf("%d\n", (int)sizeof(mqd_t));
 	return 0;
 }

@@ -59,11 +59,16 @@
 #include <sys/auxv.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
+#include <sys/timerfd.h>
 #endif
 
 #ifndef NOLIBC
 /* glibc names the getdents64 record differently. */
 #define linux_dirent64 dirent64
+/* and its 32-bit readdir fails with EOVERFLOW on inodes past 2^32 */
+#define dirent dirent64
+#define readdir readdir64
+#define readdir_r readdir64_r
 #endif
 
 /*
@@ -1345,6 +1350,103 @@ static void syscall_files(void)
 		close(fd);
 	}
 
+	/* <dirent.h>: the scratch directory holds file1 and dir1 here */
+	if (ftest("readdir")) {
+		struct dirent *de;
+		DIR *d = opendir(tdir);
+		int found = 0;
+
+		stat(tdir, &st);
+		errno = 0;
+		while (d && (de = readdir(d))) {
+			if (!strcmp(de->d_name, "file1") && de->d_type == DT_REG)
+				found |= 1;
+			if (!strcmp(de->d_name, "dir1") && de->d_type == DT_DIR)
+				found |= 2;
+			if (!strcmp(de->d_name, ".") && de->d_ino == (ino_t)st.st_ino)
+				found |= 4;
+			if (!strcmp(de->d_name, ".."))
+				found |= 8;
+		}
+		/* the end is NULL with errno untouched */
+		found |= errno ? 16 : 0;
+		expect_true(d && found == 15 && closedir(d) == 0,
+			    "file1 DT_REG, dir1 DT_DIR, . with its inode, ..");
+	}
+	if (ftest("readdir_r")) {
+		struct dirent ent, *res;
+		DIR *d = opendir(tdir);
+		int found = 0, ret2 = 0;
+
+		/* deprecated in glibc, still in POSIX 2008 */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+		while (d && !(ret2 = readdir_r(d, &ent, &res)) && res) {
+#pragma GCC diagnostic pop
+			if (res != &ent)
+				found |= 16;
+			if (!strcmp(ent.d_name, "file1") && ent.d_type == DT_REG)
+				found |= 1;
+			if (!strcmp(ent.d_name, "dir1") && ent.d_type == DT_DIR)
+				found |= 2;
+		}
+		expect_true(d && ret2 == 0 && found == 3 && closedir(d) == 0,
+			    "file1, dir1, then 0 and NULL");
+	}
+	if (ftest("fdopendir_dirfd")) {
+		DIR *d;
+
+		fd = open(tdir, O_RDONLY | O_DIRECTORY);
+		d = fdopendir(fd);
+		ret = d && dirfd(d) == fd && readdir(d);
+		/* closedir closes the descriptor the stream took over */
+		ret = ret && closedir(d) == 0 && fcntl(fd, F_GETFD) == -1 && errno == EBADF;
+		expect_true(ret, "dirfd == fd, closed by closedir");
+	}
+	if (ftest("opendir_enoent"))
+		expect_ptr_err(opendir(tpath("missing")), NULL, ENOENT);
+	if (ftest("opendir_notdir"))
+		expect_ptr_err(opendir(tpath("file1")), NULL, ENOTDIR);
+	if (ftest("fdopendir_notdir")) {
+		fd = open(tpath("file1"), O_RDONLY);
+		expect_ptr_err(fdopendir(fd), NULL, ENOTDIR);
+		close(fd);
+	}
+	if (test("fdopendir_ebadf"))
+		expect_ptr_err(fdopendir(-1), NULL, EBADF);
+	/* more records than one getdents64 call returns into nolibc's buffer */
+	if (ftest("readdir_refill")) {
+		char name[64];
+		struct dirent *de;
+		int i, made = 0, seen = 0, bad = 0;
+		DIR *d;
+
+		mkdir(tpath("dmany"), 0700);
+		for (i = 0; i < 100; i++) {
+			snprintf(name, sizeof(name), "dmany/a-rather-long-entry-name-%03d", i);
+			fd = open(tpath(name), O_CREAT | O_WRONLY, 0600);
+			made += fd >= 0;
+			close(fd);
+		}
+		d = opendir(tpath("dmany"));
+		while (d && (de = readdir(d))) {
+			if (de->d_name[0] == '.')
+				continue;
+			seen++;
+			if (strncmp(de->d_name, "a-rather-long-entry-name-", 25) ||
+			    strlen(de->d_name) != 28 || de->d_type != DT_REG)
+				bad++;
+		}
+		if (d)
+			closedir(d);
+		for (i = 0; i < 100; i++) {
+			snprintf(name, sizeof(name), "dmany/a-rather-long-entry-name-%03d", i);
+			unlink(tpath(name));
+		}
+		rmdir(tpath("dmany"));
+		expect_true(made == 100 && seen == 100 && !bad, "100 entries, each intact");
+	}
+
 	fd2 = open(".", O_RDONLY | O_DIRECTORY);
 	ret = chdir(tdir);
 	e = errno;
@@ -2179,6 +2281,235 @@ static void syscall_time(void)
 #endif
 }
 
+/*
+ * Clocks, POSIX timers and timerfd, and the 64-bit time_t they carry on
+ * every ABI: a time past 2106 (2^32 seconds and more) must go to the
+ * kernel and come back whole. A kernel without CONFIG_POSIX_TIMERS or
+ * CONFIG_TIMERFD answers ENOSYS: those tests skip.
+ */
+#if defined(NOLIBC) || __TIMESIZE == 64 || defined(__USE_TIME_BITS64)
+#define HAVE_TIME64 1
+#define T_FAR ((1LL << 32) + 12345)	/* 2106-02-07, in seconds */
+#else
+#define HAVE_TIME64 0	/* glibc on 32-bit ABIs without _TIME_BITS=64 */
+#define T_FAR 2000000000
+#endif
+#if !defined(NOLIBC) && !defined(sigev_notify_thread_id)
+#define sigev_notify_thread_id _sigev_un._tid	/* glibc < 2.41 */
+#endif
+
+static volatile int timer_sig_value, timer_sig_code;
+
+static void on_timer_sig(int sig, siginfo_t *si, void *uc)
+{
+	(void)sig;
+	(void)uc;
+	timer_sig_value = si->si_value.sival_int;
+	timer_sig_code = si->si_code;
+}
+
+/* The test is skipped on ENOSYS; true when it must go on. */
+static int have_feature(long ret, const char *what)
+{
+	if (ret == -1 && errno == ENOSYS) {
+		skip(what);
+		return 0;
+	}
+	return 1;
+}
+
+static void syscall_timers(void)
+{
+	struct itimerspec its, old;
+	struct sigaction sa, osa;
+	struct sigevent sev;
+	struct timespec ts;
+	unsigned long long n;
+	timer_t tm;
+	int fd, ret;
+
+	(void)old;
+	if (test("time_t_64bit")) {
+#if !HAVE_TIME64
+		skip("glibc built without _TIME_BITS=64");
+#else
+		expect_true(sizeof(time_t) == 8 && sizeof(ts.tv_sec) == 8 &&
+			    sizeof(((struct stat *)0)->st_mtim.tv_sec) == 8 &&
+			    sizeof(((struct timeval *)0)->tv_sec) == 8, "time_t is 64-bit");
+#endif
+	}
+	if (test("clock_getres")) {
+		ts.tv_sec = ts.tv_nsec = -1;
+		ret = clock_getres(CLOCK_MONOTONIC, &ts);
+		expect_true(ret == 0 && ts.tv_sec == 0 && ts.tv_nsec > 0 &&
+			    ts.tv_nsec <= 10000000, "0 s, 1 ns to 10 ms");
+	}
+	if (test("clock_getres_null"))
+		expect_zero(clock_getres(CLOCK_REALTIME, NULL));
+	if (test("clock_getres_einval"))
+		expect_err(clock_getres(4242, &ts), EINVAL);
+	/* none of these may change the clock, root or not */
+	if (test("clock_settime_monotonic")) {
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		expect_err(clock_settime(CLOCK_MONOTONIC, &ts), EINVAL);
+	}
+	if (test("clock_settime_einval")) {
+		ts.tv_sec = T_FAR;
+		ts.tv_nsec = 1000000000;
+		expect_err(clock_settime(CLOCK_REALTIME, &ts), EINVAL);
+	}
+	if (test("clock_settime_eperm")) {
+		if (is_root) {
+			skip("root would set the clock");
+		} else {
+			ts.tv_sec = T_FAR;
+			ts.tv_nsec = 0;
+			expect_err(clock_settime(CLOCK_REALTIME, &ts), EPERM);
+		}
+	}
+
+	if (test("timerfd_create_flags")) {
+		fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+		if (have_feature(fd, "no timerfd in this kernel")) {
+			ret = (fcntl(fd, F_GETFD) & FD_CLOEXEC) &&
+			      (fcntl(fd, F_GETFL) & O_NONBLOCK) &&
+			      read(fd, &n, sizeof(n)) == -1 && errno == EAGAIN;
+			expect_true(ret, "FD_CLOEXEC, O_NONBLOCK, not expired: EAGAIN");
+			close(fd);
+		}
+	}
+	if (test("timerfd_create_einval"))
+		expect_err(timerfd_create(4242, 0), EINVAL);
+	if (test("timerfd_expire")) {
+		fd = timerfd_create(CLOCK_MONOTONIC, 0);
+		if (have_feature(fd, "no timerfd in this kernel")) {
+			memset(&its, 0, sizeof(its));
+			its.it_value.tv_nsec = 10000000;
+			ret = timerfd_settime(fd, 0, &its, NULL);
+			n = 0;
+			ret |= read(fd, &n, sizeof(n)) != sizeof(n);
+			expect_true(ret == 0 && n >= 1, "read 1 expiration after 10 ms");
+			close(fd);
+		}
+	}
+	/* absolute, past 2106: with a 32-bit time_t the seconds lose their
+	 * high bits (the timer then lies in 1970 and is already expired)
+	 */
+#if HAVE_TIME64
+	if (test("timerfd_y2038")) {
+		fd = timerfd_create(CLOCK_REALTIME, 0);
+		if (have_feature(fd, "no timerfd in this kernel")) {
+			memset(&its, 0, sizeof(its));
+			its.it_value.tv_sec = T_FAR;
+			its.it_interval.tv_sec = T_FAR;
+			its.it_interval.tv_nsec = 5;
+			ret = timerfd_settime(fd, TFD_TIMER_ABSTIME, &its, NULL);
+			memset(&its, 0, sizeof(its));
+			ret |= timerfd_gettime(fd, &its);
+			clock_gettime(CLOCK_REALTIME, &ts);
+			ret = ret == 0 && its.it_interval.tv_sec == T_FAR &&
+			      its.it_interval.tv_nsec == 5 &&
+			      its.it_value.tv_sec >= T_FAR - ts.tv_sec - 2 &&
+			      its.it_value.tv_sec <= T_FAR - ts.tv_sec;
+			/* the old setting comes back from the next one */
+			memset(&its, 0, sizeof(its));
+			ret = ret && timerfd_settime(fd, 0, &its, &old) == 0 &&
+			      old.it_interval.tv_sec == T_FAR && old.it_value.tv_sec > (1LL << 31);
+			expect_true(ret, "2^32 s and more, both ways");
+			close(fd);
+		}
+	}
+#else
+	if (test("timerfd_y2038"))
+		skip("glibc built without _TIME_BITS=64");
+#endif
+	if (test("timerfd_settime_einval")) {
+		fd = timerfd_create(CLOCK_MONOTONIC, 0);
+		if (have_feature(fd, "no timerfd in this kernel")) {
+			memset(&its, 0, sizeof(its));
+			its.it_value.tv_nsec = 1000000000;
+			expect_err(timerfd_settime(fd, 0, &its, NULL), EINVAL);
+			close(fd);
+		}
+	}
+	if (test("timerfd_gettime_ebadf"))
+		expect_err(timerfd_gettime(-1, &its), EBADF);
+
+	if (test("timer_signal")) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_sigaction = on_timer_sig;
+		sa.sa_flags = SA_SIGINFO;
+		memset(&osa, 0, sizeof(osa));
+		sigaction(SIGUSR2, &sa, &osa);
+		memset(&sev, 0, sizeof(sev));
+		sev.sigev_notify = SIGEV_SIGNAL;
+		sev.sigev_signo = SIGUSR2;
+		sev.sigev_value.sival_int = 4242;
+		timer_sig_value = 0;
+		ret = timer_create(CLOCK_MONOTONIC, &sev, &tm);
+		if (have_feature(ret, "no POSIX timers in this kernel")) {
+			memset(&its, 0, sizeof(its));
+			its.it_value.tv_nsec = 10000000;
+			ret = timer_settime(tm, 0, &its, NULL);
+			for (n = 0; n < 200 && !timer_sig_value; n++)
+				sleep_ms(5);
+			ret |= timer_delete(tm);
+			expect_true(ret == 0 && timer_sig_value == 4242 &&
+				    timer_sig_code == SI_TIMER, "SIGUSR2, SI_TIMER, sival_int 4242");
+		}
+		sigaction(SIGUSR2, &osa, NULL);
+	}
+#if HAVE_TIME64
+	if (test("timer_y2038")) {
+		memset(&sev, 0, sizeof(sev));
+		sev.sigev_notify = SIGEV_NONE;
+		ret = timer_create(CLOCK_REALTIME, &sev, &tm);
+		if (have_feature(ret, "no POSIX timers in this kernel")) {
+			memset(&its, 0, sizeof(its));
+			its.it_value.tv_sec = T_FAR;
+			its.it_interval.tv_sec = T_FAR;
+			its.it_interval.tv_nsec = 5;
+			ret = timer_settime(tm, TIMER_ABSTIME, &its, NULL);
+			memset(&its, 0, sizeof(its));
+			ret |= timer_gettime(tm, &its);
+			clock_gettime(CLOCK_REALTIME, &ts);
+			ret = ret == 0 && its.it_interval.tv_sec == T_FAR &&
+			      its.it_interval.tv_nsec == 5 &&
+			      its.it_value.tv_sec >= T_FAR - ts.tv_sec - 2 &&
+			      its.it_value.tv_sec <= T_FAR - ts.tv_sec;
+			memset(&its, 0, sizeof(its));
+			ret = ret && timer_settime(tm, 0, &its, &old) == 0 &&
+			      old.it_interval.tv_sec == T_FAR && old.it_value.tv_sec > (1LL << 31) &&
+			      timer_getoverrun(tm) == 0;
+			expect_true(ret && timer_delete(tm) == 0, "2^32 s and more, both ways");
+		}
+	}
+#else
+	if (test("timer_y2038"))
+		skip("glibc built without _TIME_BITS=64");
+#endif
+	/* the kernel reads the thread id from its place in the sigevent */
+	if (test("timer_thread_id")) {
+		memset(&sev, 0, sizeof(sev));
+		sev.sigev_notify = SIGEV_THREAD_ID;
+		sev.sigev_signo = SIGUSR2;
+		sev.sigev_notify_thread_id = gettid();
+		ret = timer_create(CLOCK_MONOTONIC, &sev, &tm);
+		if (have_feature(ret, "no POSIX timers in this kernel")) {
+			ret = ret == 0 && timer_delete(tm) == 0;
+			sev.sigev_notify_thread_id = 0x3ffffff0;
+			expect_true(ret && timer_create(CLOCK_MONOTONIC, &sev, &tm) == -1 &&
+				    errno == EINVAL, "own tid: 0, another: EINVAL");
+		}
+	}
+	if (test("timer_delete_einval")) {
+		memset(&tm, 0x5a, sizeof(tm));
+		ret = timer_delete(tm);
+		if (have_feature(ret, "no POSIX timers in this kernel"))
+			expect_err(ret, EINVAL);
+	}
+}
+
 /* RLIMIT_NOFILE lowered to 8: the opens past fd 7 fail with EMFILE. */
 static int child_nofile(void *arg)
 {
@@ -2422,6 +2753,7 @@ static void run_syscall(void)
 	syscall_memory();
 	syscall_process();
 	syscall_time();
+	syscall_timers();
 	syscall_more();
 }
 
