@@ -1065,45 +1065,6 @@ __nolibc_fn int nanosleep(const struct timespec *req, struct timespec *rem)
 	return __sysret(sys_nanosleep(req, rem));
 }
 
-/* select() on pselect6, which every arch has; the timeout is updated like
- * Linux's select() does, so loops that rely on it behave the same.
- */
-__nolibc_fn int sys_select(int nfds, fd_set *rfds, fd_set *wfds, fd_set *efds,
-			   struct timeval *timeout)
-{
-	struct timespec ts, *tsp = NULL;
-	int ret;
-
-	if (timeout) {
-		ts.tv_sec = timeout->tv_sec;
-		ts.tv_nsec = timeout->tv_usec * 1000;
-		tsp = &ts;
-	}
-#ifdef __NR_pselect6_time64
-	{
-		struct __nolibc_timespec64 ts64;
-
-		ret = __nolibc_sc(6, __NR_pselect6_time64, nfds, (long)rfds, (long)wfds,
-				  (long)efds, (long)__nolibc_ts64(&ts64, tsp), 0);
-		__nolibc_ts32(tsp, &ts64);
-	}
-#else
-	ret = __nolibc_sc(6, __NR_pselect6, nfds, (long)rfds, (long)wfds, (long)efds,
-			  (long)tsp, 0);
-#endif
-	if (timeout) {
-		timeout->tv_sec = ts.tv_sec;
-		timeout->tv_usec = ts.tv_nsec / 1000;
-	}
-	return ret;
-}
-
-__nolibc_fn int select(int nfds, fd_set *rfds, fd_set *wfds, fd_set *efds,
-		       struct timeval *timeout)
-{
-	return __sysret(sys_select(nfds, rfds, wfds, efds, timeout));
-}
-
 __nolibc_fn int sys_poll(struct pollfd *fds, nfds_t nfds, int timeout)
 {
 #ifdef __NR_poll

@@ -1,6 +1,58 @@
 /* SPDX-License-Identifier: LGPL-2.1 OR MIT */
-/* <sys/select.h> for programs built against the nolibc sysroot: it is all in nolibc.h. */
-#ifndef _NOLIBC_STD_SYS_SELECT_H
-#define _NOLIBC_STD_SYS_SELECT_H
+/*
+ * <sys/select.h>: select() on pselect6. fd_set and the FD_* macros are in
+ * types.h.
+ */
+
+/* A program's own #include of this name in a sysroot: nolibc.h includes
+ * everything, this file too, in the order the headers need each other.
+ */
+#ifndef _NOLIBC_H
 #include "../nolibc.h"
 #endif
+
+#ifndef _NOLIBC_SYS_SELECT_H
+#define _NOLIBC_SYS_SELECT_H
+
+#include "../sys.h"
+
+/* select() on pselect6, which every arch has; the timeout is updated like
+ * Linux's select() does, so loops that rely on it behave the same.
+ */
+__nolibc_fn int sys_select(int nfds, fd_set *rfds, fd_set *wfds, fd_set *efds,
+			   struct timeval *timeout)
+{
+	struct timespec ts, *tsp = NULL;
+	int ret;
+
+	if (timeout) {
+		ts.tv_sec = timeout->tv_sec;
+		ts.tv_nsec = timeout->tv_usec * 1000;
+		tsp = &ts;
+	}
+#ifdef __NR_pselect6_time64
+	{
+		struct __nolibc_timespec64 ts64;
+
+		ret = __nolibc_sc(6, __NR_pselect6_time64, nfds, (long)rfds, (long)wfds,
+				  (long)efds, (long)__nolibc_ts64(&ts64, tsp), 0);
+		__nolibc_ts32(tsp, &ts64);
+	}
+#else
+	ret = __nolibc_sc(6, __NR_pselect6, nfds, (long)rfds, (long)wfds, (long)efds,
+			  (long)tsp, 0);
+#endif
+	if (timeout) {
+		timeout->tv_sec = ts.tv_sec;
+		timeout->tv_usec = ts.tv_nsec / 1000;
+	}
+	return ret;
+}
+
+__nolibc_fn int select(int nfds, fd_set *rfds, fd_set *wfds, fd_set *efds,
+		       struct timeval *timeout)
+{
+	return __sysret(sys_select(nfds, rfds, wfds, efds, timeout));
+}
+
+#endif /* _NOLIBC_SYS_SELECT_H */
