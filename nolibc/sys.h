@@ -1019,29 +1019,6 @@ __nolibc_fn int clock_gettime(clockid_t clk, struct timespec *ts)
 	return __sysret(sys_clock_gettime(clk, ts));
 }
 
-__nolibc_fn int sys_gettimeofday(struct timeval *tv, struct timezone *tz)
-{
-#ifdef __NR_gettimeofday
-	return __nolibc_sc(2, __NR_gettimeofday, (long)tv, (long)tz);
-#else
-	struct timespec ts;
-	int ret;
-
-	(void)tz;
-	ret = sys_clock_gettime(0, &ts);
-	if (!ret && tv) {
-		tv->tv_sec = ts.tv_sec;
-		tv->tv_usec = ts.tv_nsec / 1000;
-	}
-	return ret;
-#endif
-}
-
-__nolibc_fn int gettimeofday(struct timeval *tv, void *tz)
-{
-	return __sysret(sys_gettimeofday(tv, (struct timezone *)tz));
-}
-
 __nolibc_fn int sys_nanosleep(const struct timespec *req, struct timespec *rem)
 {
 #if defined(__NR_clock_nanosleep_time64)
