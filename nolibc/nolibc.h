@@ -18,6 +18,7 @@
 #include "sys.h"
 #include "sys/time.h"
 #include "sys/select.h"
+#include "poll.h"
 #include "string.h"
 #include "ctype.h"
 #include "signal.h"

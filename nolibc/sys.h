@@ -17,7 +17,6 @@
 #include <linux/fcntl.h>
 #include <linux/stat.h>
 #include <linux/mman.h>
-#include <asm/poll.h>
 #include <linux/wait.h>
 #include <linux/reboot.h>
 #include <linux/sched.h>
@@ -1040,27 +1039,6 @@ __nolibc_fn int sys_nanosleep(const struct timespec *req, struct timespec *rem)
 __nolibc_fn int nanosleep(const struct timespec *req, struct timespec *rem)
 {
 	return __sysret(sys_nanosleep(req, rem));
-}
-
-__nolibc_fn int sys_poll(struct pollfd *fds, nfds_t nfds, int timeout)
-{
-#ifdef __NR_poll
-	return __nolibc_sc(3, __NR_poll, (long)fds, nfds, timeout);
-#else
-	struct timespec ts, *tsp = NULL;
-
-	if (timeout >= 0) {
-		ts.tv_sec = timeout / 1000;
-		ts.tv_nsec = (timeout % 1000) * 1000000L;
-		tsp = &ts;
-	}
-	return __nolibc_sc(5, __NR_ppoll, (long)fds, nfds, (long)tsp, 0, 0);
-#endif
-}
-
-__nolibc_fn int poll(struct pollfd *fds, nfds_t nfds, int timeout)
-{
-	return __sysret(sys_poll(fds, nfds, timeout));
 }
 
 #endif /* _NOLIBC_SYS_H */
