@@ -14,6 +14,7 @@
 #define _NOLIBC_UNISTD_H
 
 #include "sys.h"
+#include "time.h"
 #include "stdlib.h"
 #include "sys/auxv.h"
 

@@ -15,6 +15,7 @@
 #define _NOLIBC_SYS_SELECT_H
 
 #include "../sys.h"
+#include "../time.h"
 
 /* select() on pselect6, which every arch has; the timeout is updated like
  * Linux's select() does, so loops that rely on it behave the same.

@@ -15,6 +15,7 @@
 #define _NOLIBC_SYS_TIME_H
 
 #include "../sys.h"
+#include "../time.h"
 
 __nolibc_fn int sys_gettimeofday(struct timeval *tv, struct timezone *tz)
 {
