@@ -25,6 +25,21 @@
 #endif
 #define BUFSIZ 256
 
+__nolibc_fn int sys_renameat(int olddirfd, const char *old, int newdirfd,
+			     const char *new)
+{
+#ifdef __NR_renameat
+	return __nolibc_sc(4, __NR_renameat, olddirfd, (long)old, newdirfd, (long)new);
+#else
+	return __nolibc_sc(5, __NR_renameat2, olddirfd, (long)old, newdirfd, (long)new, 0);
+#endif
+}
+
+__nolibc_fn int rename(const char *old, const char *new)
+{
+	return __sysret(sys_renameat(AT_FDCWD, old, AT_FDCWD, new));
+}
+
 /* A FILE pointer encodes fd + 1, so NULL is never a valid stream. */
 typedef struct __nolibc_file FILE;
 

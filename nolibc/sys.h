@@ -430,21 +430,6 @@ __nolibc_fn ssize_t readlink(const char *path, char *buf, size_t size)
 	return __sysret(sys_readlinkat(AT_FDCWD, path, buf, size));
 }
 
-__nolibc_fn int sys_renameat(int olddirfd, const char *old, int newdirfd,
-			     const char *new)
-{
-#ifdef __NR_renameat
-	return __nolibc_sc(4, __NR_renameat, olddirfd, (long)old, newdirfd, (long)new);
-#else
-	return __nolibc_sc(5, __NR_renameat2, olddirfd, (long)old, newdirfd, (long)new, 0);
-#endif
-}
-
-__nolibc_fn int rename(const char *old, const char *new)
-{
-	return __sysret(sys_renameat(AT_FDCWD, old, AT_FDCWD, new));
-}
-
 __nolibc_fn int sys_chdir(const char *path)
 {
 	return __nolibc_sc(1, __NR_chdir, (long)path);
