@@ -20,6 +20,7 @@
 #include "sys/time.h"
 #include "sys/select.h"
 #include "poll.h"
+#include "dirent.h"
 #include "string.h"
 #include "ctype.h"
 #include "signal.h"

@@ -569,16 +569,6 @@ __nolibc_fn int umount(const char *path)
 	return umount2(path, 0);
 }
 
-__nolibc_fn int sys_getdents64(int fd, struct linux_dirent64 *dirp, int count)
-{
-	return __nolibc_sc(3, __NR_getdents64, fd, (long)dirp, count);
-}
-
-__nolibc_fn int getdents64(int fd, struct linux_dirent64 *dirp, int count)
-{
-	return __sysret(sys_getdents64(fd, dirp, count));
-}
-
 __nolibc_fn void sys_sync(void)
 {
 	__nolibc_sc(0, __NR_sync);
