@@ -21,6 +21,7 @@
 #include "sys/select.h"
 #include "poll.h"
 #include "dirent.h"
+#include "sys/mount.h"
 #include "string.h"
 #include "ctype.h"
 #include "signal.h"

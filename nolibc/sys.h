@@ -20,7 +20,6 @@
 #include <linux/wait.h>
 #include <linux/reboot.h>
 #include <linux/sched.h>
-#include <linux/mount.h>
 #include <linux/prctl.h>
 #include <asm/ioctls.h>
 
@@ -539,34 +538,6 @@ __nolibc_fn mode_t sys_umask(mode_t mask)
 __nolibc_fn mode_t umask(mode_t mask)
 {
 	return sys_umask(mask);
-}
-
-__nolibc_fn int sys_mount(const char *src, const char *tgt, const char *fstype,
-			  unsigned long flags, const void *data)
-{
-	return __nolibc_sc(5, __NR_mount, (long)src, (long)tgt, (long)fstype, flags,
-			   (long)data);
-}
-
-__nolibc_fn int mount(const char *src, const char *tgt, const char *fstype,
-		      unsigned long flags, const void *data)
-{
-	return __sysret(sys_mount(src, tgt, fstype, flags, data));
-}
-
-__nolibc_fn int sys_umount2(const char *path, int flags)
-{
-	return __nolibc_sc(2, __NR_umount2, (long)path, flags);
-}
-
-__nolibc_fn int umount2(const char *path, int flags)
-{
-	return __sysret(sys_umount2(path, flags));
-}
-
-__nolibc_fn int umount(const char *path)
-{
-	return umount2(path, 0);
 }
 
 __nolibc_fn void sys_sync(void)
