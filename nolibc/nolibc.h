@@ -22,6 +22,7 @@
 #include "poll.h"
 #include "dirent.h"
 #include "sys/mount.h"
+#include "sys/reboot.h"
 #include "string.h"
 #include "ctype.h"
 #include "signal.h"

@@ -18,7 +18,6 @@
 #include <linux/stat.h>
 #include <linux/mman.h>
 #include <linux/wait.h>
-#include <linux/reboot.h>
 #include <linux/sched.h>
 #include <linux/prctl.h>
 #include <asm/ioctls.h>
@@ -876,16 +875,6 @@ __nolibc_fn int sys_sched_yield(void)
 __nolibc_fn int sched_yield(void)
 {
 	return __sysret(sys_sched_yield());
-}
-
-__nolibc_fn int sys_reboot(int magic1, int magic2, int cmd, void *arg)
-{
-	return __nolibc_sc(4, __NR_reboot, magic1, magic2, cmd, (long)arg);
-}
-
-__nolibc_fn int reboot(int cmd)
-{
-	return __sysret(sys_reboot(LINUX_REBOOT_MAGIC1, LINUX_REBOOT_MAGIC2, cmd, NULL));
 }
 
 __nolibc_fn int sys_uname(struct utsname *buf)
