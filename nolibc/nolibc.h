@@ -23,6 +23,7 @@
 #include "dirent.h"
 #include "sys/mount.h"
 #include "sys/reboot.h"
+#include "sys/utsname.h"
 #include "string.h"
 #include "ctype.h"
 #include "signal.h"

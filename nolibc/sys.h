@@ -877,16 +877,6 @@ __nolibc_fn int sched_yield(void)
 	return __sysret(sys_sched_yield());
 }
 
-__nolibc_fn int sys_uname(struct utsname *buf)
-{
-	return __nolibc_sc(1, __NR_uname, (long)buf);
-}
-
-__nolibc_fn int uname(struct utsname *buf)
-{
-	return __sysret(sys_uname(buf));
-}
-
 __nolibc_fn int prctl(int option, unsigned long a2, unsigned long a3, unsigned long a4,
 		      unsigned long a5)
 {
