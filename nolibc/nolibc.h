@@ -24,6 +24,7 @@
 #include "sys/mount.h"
 #include "sys/reboot.h"
 #include "sys/utsname.h"
+#include "sys/prctl.h"
 #include "string.h"
 #include "ctype.h"
 #include "signal.h"

@@ -19,7 +19,6 @@
 #include <linux/mman.h>
 #include <linux/wait.h>
 #include <linux/sched.h>
-#include <linux/prctl.h>
 #include <asm/ioctls.h>
 
 #ifndef AT_EMPTY_PATH
@@ -875,12 +874,6 @@ __nolibc_fn int sys_sched_yield(void)
 __nolibc_fn int sched_yield(void)
 {
 	return __sysret(sys_sched_yield());
-}
-
-__nolibc_fn int prctl(int option, unsigned long a2, unsigned long a3, unsigned long a4,
-		      unsigned long a5)
-{
-	return __sysret(__nolibc_sc(5, __NR_prctl, option, a2, a3, a4, a5));
 }
 
 #endif /* _NOLIBC_SYS_H */
