@@ -866,14 +866,4 @@ __nolibc_fn pid_t getpgrp(void)
 	return __sysret(sys_getpgrp());
 }
 
-__nolibc_fn int sys_sched_yield(void)
-{
-	return __nolibc_sc(0, __NR_sched_yield);
-}
-
-__nolibc_fn int sched_yield(void)
-{
-	return __sysret(sys_sched_yield());
-}
-
 #endif /* _NOLIBC_SYS_H */
