@@ -25,6 +25,7 @@
 #include "sys/reboot.h"
 #include "sys/utsname.h"
 #include "sys/prctl.h"
+#include "sys/wait.h"
 #include "string.h"
 #include "ctype.h"
 #include "signal.h"

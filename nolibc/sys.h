@@ -17,7 +17,6 @@
 #include <linux/fcntl.h>
 #include <linux/stat.h>
 #include <linux/mman.h>
-#include <linux/wait.h>
 #include <linux/sched.h>
 #include <asm/ioctls.h>
 
@@ -715,26 +714,6 @@ __nolibc_fn int sys_execve(const char *path, char *const argv[], char *const env
 __nolibc_fn int execve(const char *path, char *const argv[], char *const envp[])
 {
 	return __sysret(sys_execve(path, argv, envp));
-}
-
-__nolibc_fn pid_t sys_wait4(pid_t pid, int *status, int options, struct rusage *ru)
-{
-	return __nolibc_sc(4, __NR_wait4, pid, (long)status, options, (long)ru);
-}
-
-__nolibc_fn pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru)
-{
-	return __sysret(sys_wait4(pid, status, options, ru));
-}
-
-__nolibc_fn pid_t waitpid(pid_t pid, int *status, int options)
-{
-	return wait4(pid, status, options, NULL);
-}
-
-__nolibc_fn pid_t wait(int *status)
-{
-	return waitpid(-1, status, 0);
 }
 
 __nolibc_fn int sys_kill(pid_t pid, int sig)
