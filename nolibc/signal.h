@@ -274,6 +274,21 @@ __nolibc_fn int sigprocmask(int how, const sigset_t *set, sigset_t *old)
 				    sizeof(sigset_t)));
 }
 
+__nolibc_fn int sys_kill(pid_t pid, int sig)
+{
+	return __nolibc_sc(2, __NR_kill, pid, sig);
+}
+
+__nolibc_fn int kill(pid_t pid, int sig)
+{
+	return __sysret(sys_kill(pid, sig));
+}
+
+__nolibc_fn int sys_tgkill(pid_t tgid, pid_t tid, int sig)
+{
+	return __nolibc_sc(3, __NR_tgkill, tgid, tid, sig);
+}
+
 __nolibc_fn int raise(int sig)
 {
 	return __sysret(sys_tgkill(getpid(), gettid(), sig));

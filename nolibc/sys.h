@@ -716,21 +716,6 @@ __nolibc_fn int execve(const char *path, char *const argv[], char *const envp[])
 	return __sysret(sys_execve(path, argv, envp));
 }
 
-__nolibc_fn int sys_kill(pid_t pid, int sig)
-{
-	return __nolibc_sc(2, __NR_kill, pid, sig);
-}
-
-__nolibc_fn int kill(pid_t pid, int sig)
-{
-	return __sysret(sys_kill(pid, sig));
-}
-
-__nolibc_fn int sys_tgkill(pid_t tgid, pid_t tid, int sig)
-{
-	return __nolibc_sc(3, __NR_tgkill, tgid, tid, sig);
-}
-
 /* getpid, getppid and gettid never fail: the raw and POSIX forms agree. */
 __nolibc_fn pid_t sys_getpid(void)
 {
