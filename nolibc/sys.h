@@ -15,7 +15,6 @@
 #include "signum.h"
 #include <asm/unistd.h>
 #include <linux/fcntl.h>
-#include <linux/stat.h>
 #include <linux/mman.h>
 #include <linux/sched.h>
 #include <asm/ioctls.h>
@@ -243,18 +242,6 @@ __nolibc_fn int ioctl(int fd, unsigned long req, ...)
 	return __sysret(sys_ioctl(fd, req, arg));
 }
 
-__nolibc_fn int sys_statx(int dirfd, const char *path, int flags, unsigned int mask,
-			  struct statx *buf)
-{
-	return __nolibc_sc(5, __NR_statx, dirfd, (long)path, flags, mask, (long)buf);
-}
-
-__nolibc_fn int statx(int dirfd, const char *path, int flags, unsigned int mask,
-		      struct statx *buf)
-{
-	return __sysret(sys_statx(dirfd, path, flags, mask, buf));
-}
-
 /*
  * dev_t is 64 bits with glibc's encoding, so values and st_rdev compare
  * equal between the two libraries: minor bits 0-7 and 20-43, major bits
@@ -280,60 +267,6 @@ __nolibc_fn unsigned int __nolibc_minor(dev_t dev)
 #define major(dev) __nolibc_major(dev)
 #define minor(dev) __nolibc_minor(dev)
 
-/* fstatat() on statx(): one struct stat layout for every arch. */
-__nolibc_fn int sys_fstatat(int dirfd, const char *path, struct stat *st, int flags)
-{
-	struct statx sx;
-	int ret;
-
-	ret = sys_statx(dirfd, path, flags, STATX_BASIC_STATS, &sx);
-	if (ret < 0)
-		return ret;
-	st->st_dev = __nolibc_makedev(sx.stx_dev_major, sx.stx_dev_minor);
-	st->st_ino = sx.stx_ino;
-	st->st_mode = sx.stx_mode;
-	st->st_nlink = sx.stx_nlink;
-	st->st_uid = sx.stx_uid;
-	st->st_gid = sx.stx_gid;
-	st->st_rdev = __nolibc_makedev(sx.stx_rdev_major, sx.stx_rdev_minor);
-	st->st_size = sx.stx_size;
-	st->st_blksize = sx.stx_blksize;
-	st->st_blocks = sx.stx_blocks;
-	st->st_atim.tv_sec = sx.stx_atime.tv_sec;
-	st->st_atim.tv_nsec = sx.stx_atime.tv_nsec;
-	st->st_mtim.tv_sec = sx.stx_mtime.tv_sec;
-	st->st_mtim.tv_nsec = sx.stx_mtime.tv_nsec;
-	st->st_ctim.tv_sec = sx.stx_ctime.tv_sec;
-	st->st_ctim.tv_nsec = sx.stx_ctime.tv_nsec;
-	return 0;
-}
-
-__nolibc_fn int fstatat(int dirfd, const char *path, struct stat *st, int flags)
-{
-	return __sysret(sys_fstatat(dirfd, path, st, flags));
-}
-
-/* int sys_stat(const char *path, struct stat *st); */
-__nolibc_fn int sys_stat(const char *path, struct stat *st)
-{
-	return sys_fstatat(AT_FDCWD, path, st, 0);
-}
-
-__nolibc_fn int stat(const char *path, struct stat *st)
-{
-	return fstatat(AT_FDCWD, path, st, 0);
-}
-
-__nolibc_fn int lstat(const char *path, struct stat *st)
-{
-	return fstatat(AT_FDCWD, path, st, AT_SYMLINK_NOFOLLOW);
-}
-
-__nolibc_fn int fstat(int fd, struct stat *st)
-{
-	return fstatat(fd, "", st, AT_EMPTY_PATH);
-}
-
 __nolibc_fn int sys_faccessat(int dirfd, const char *path, int mode)
 {
 	return __nolibc_sc(3, __NR_faccessat, dirfd, (long)path, mode);
@@ -347,21 +280,6 @@ __nolibc_fn int sys_faccessat(int dirfd, const char *path, int mode)
 __nolibc_fn int access(const char *path, int mode)
 {
 	return __sysret(sys_faccessat(AT_FDCWD, path, mode));
-}
-
-__nolibc_fn int sys_mkdirat(int dirfd, const char *path, mode_t mode)
-{
-	return __nolibc_sc(3, __NR_mkdirat, dirfd, (long)path, mode);
-}
-
-__nolibc_fn int sys_mkdir(const char *path, mode_t mode)
-{
-	return sys_mkdirat(AT_FDCWD, path, mode);
-}
-
-__nolibc_fn int mkdir(const char *path, mode_t mode)
-{
-	return __sysret(sys_mkdir(path, mode));
 }
 
 __nolibc_fn int sys_unlinkat(int dirfd, const char *path, int flags)
@@ -453,21 +371,6 @@ __nolibc_fn char *getcwd(char *buf, size_t size)
 	return buf;
 }
 
-__nolibc_fn int sys_fchmodat(int dirfd, const char *path, mode_t mode)
-{
-	return __nolibc_sc(3, __NR_fchmodat, dirfd, (long)path, mode);
-}
-
-__nolibc_fn int sys_chmod(const char *path, mode_t mode)
-{
-	return sys_fchmodat(AT_FDCWD, path, mode);
-}
-
-__nolibc_fn int chmod(const char *path, mode_t mode)
-{
-	return __sysret(sys_chmod(path, mode));
-}
-
 __nolibc_fn int sys_fchownat(int dirfd, const char *path, uid_t owner, gid_t group,
 			     int flags)
 {
@@ -494,27 +397,6 @@ __nolibc_fn int chroot(const char *path)
 	return __sysret(sys_chroot(path));
 }
 
-/* mknodat takes the kernel's 32-bit encoding: 12-bit major, 20-bit minor. */
-__nolibc_fn int sys_mknodat(int dirfd, const char *path, mode_t mode, dev_t dev)
-{
-	unsigned int maj = major(dev), min = minor(dev);
-
-	if (maj > 0xfff || min > 0xfffff)
-		return -EINVAL;
-	return __nolibc_sc(4, __NR_mknodat, dirfd, (long)path, mode,
-			   (min & 0xff) | (maj << 8) | ((min & ~0xffU) << 12));
-}
-
-__nolibc_fn int sys_mknod(const char *path, mode_t mode, dev_t dev)
-{
-	return sys_mknodat(AT_FDCWD, path, mode, dev);
-}
-
-__nolibc_fn int mknod(const char *path, mode_t mode, dev_t dev)
-{
-	return __sysret(sys_mknod(path, mode, dev));
-}
-
 /* int pivot_root(const char *new_root, const char *put_old); (no glibc wrapper) */
 __nolibc_fn int sys_pivot_root(const char *new_root, const char *put_old)
 {
@@ -524,17 +406,6 @@ __nolibc_fn int sys_pivot_root(const char *new_root, const char *put_old)
 __nolibc_fn int pivot_root(const char *new_root, const char *put_old)
 {
 	return __sysret(sys_pivot_root(new_root, put_old));
-}
-
-/* mode_t umask(mode_t mask); never fails */
-__nolibc_fn mode_t sys_umask(mode_t mask)
-{
-	return __nolibc_sc(1, __NR_umask, mask);
-}
-
-__nolibc_fn mode_t umask(mode_t mask)
-{
-	return sys_umask(mask);
 }
 
 __nolibc_fn void sys_sync(void)
