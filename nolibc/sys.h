@@ -242,31 +242,6 @@ __nolibc_fn int ioctl(int fd, unsigned long req, ...)
 	return __sysret(sys_ioctl(fd, req, arg));
 }
 
-/*
- * dev_t is 64 bits with glibc's encoding, so values and st_rdev compare
- * equal between the two libraries: minor bits 0-7 and 20-43, major bits
- * 8-19 and 44-63. Macros, as in glibc, so a variable may be named "major".
- */
-__nolibc_fn dev_t __nolibc_makedev(unsigned int maj, unsigned int min)
-{
-	return ((dev_t)(maj & 0xfffU) << 8) | ((dev_t)(maj & ~0xfffU) << 32) |
-	       (min & 0xffU) | ((dev_t)(min & ~0xffU) << 12);
-}
-
-__nolibc_fn unsigned int __nolibc_major(dev_t dev)
-{
-	return ((dev >> 8) & 0xfffU) | ((unsigned int)(dev >> 32) & ~0xfffU);
-}
-
-__nolibc_fn unsigned int __nolibc_minor(dev_t dev)
-{
-	return (dev & 0xffU) | ((unsigned int)(dev >> 12) & ~0xffU);
-}
-
-#define makedev(maj, min) __nolibc_makedev(maj, min)
-#define major(dev) __nolibc_major(dev)
-#define minor(dev) __nolibc_minor(dev)
-
 __nolibc_fn int sys_faccessat(int dirfd, const char *path, int mode)
 {
 	return __nolibc_sc(3, __NR_faccessat, dirfd, (long)path, mode);

@@ -16,6 +16,7 @@
 #define _NOLIBC_SYS_STAT_H
 
 #include "../sys.h"
+#include "sysmacros.h"
 #include <linux/stat.h>
 
 __nolibc_fn int sys_statx(int dirfd, const char *path, int flags, unsigned int mask,
