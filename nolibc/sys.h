@@ -15,7 +15,6 @@
 #include "signum.h"
 #include <asm/unistd.h>
 #include <linux/fcntl.h>
-#include <linux/mman.h>
 #include <linux/sched.h>
 #include <asm/ioctls.h>
 
@@ -406,57 +405,6 @@ __nolibc_fn int fsync(int fd)
 /*
  * Memory
  */
-
-#ifndef NOLIBC_ARCH_HAS_SYS_MMAP
-__nolibc_fn void *sys_mmap(void *addr, size_t length, int prot, int flags, int fd,
-			   off_t offset)
-{
-#ifdef __NR_mmap2
-	/* mmap2 counts the offset in 4096-byte units on every arch using it;
-	 * an offset the shift would round down must fail as mmap does.
-	 */
-	if (offset & 4095)
-		return (void *)-EINVAL;
-	return (void *)__nolibc_sc(6, __NR_mmap2, (long)addr, length, prot, flags, fd,
-				   offset >> 12);
-#else
-	return (void *)__nolibc_sc(6, __NR_mmap, (long)addr, length, prot, flags, fd,
-				   offset);
-#endif
-}
-#endif
-
-__nolibc_fn void *mmap(void *addr, size_t length, int prot, int flags, int fd,
-		       off_t offset)
-{
-	void *ret = sys_mmap(addr, length, prot, flags, fd, offset);
-
-	if ((unsigned long)ret >= (unsigned long)-MAX_ERRNO) {
-		SET_ERRNO(-(long)ret);
-		return MAP_FAILED;
-	}
-	return ret;
-}
-
-__nolibc_fn int sys_munmap(void *addr, size_t length)
-{
-	return __nolibc_sc(2, __NR_munmap, (long)addr, length);
-}
-
-__nolibc_fn int munmap(void *addr, size_t length)
-{
-	return __sysret(sys_munmap(addr, length));
-}
-
-__nolibc_fn int sys_mprotect(void *addr, size_t length, int prot)
-{
-	return __nolibc_sc(3, __NR_mprotect, (long)addr, length, prot);
-}
-
-__nolibc_fn int mprotect(void *addr, size_t length, int prot)
-{
-	return __sysret(sys_mprotect(addr, length, prot));
-}
 
 /* void *sys_brk(void *addr); the new break, or the current one when the
  * kernel refused (addr NULL or out of range): never an error code
