@@ -16,6 +16,7 @@
 #define _NOLIBC_SIGNAL_H
 
 #include "sys.h"
+#include "unistd.h"
 
 typedef int sig_atomic_t;
 typedef void (*sighandler_t)(int);
