@@ -15,7 +15,6 @@
 #include "signum.h"
 #include <asm/unistd.h>
 #include <linux/fcntl.h>
-#include <asm/ioctls.h>
 
 #ifndef AT_EMPTY_PATH
 #define AT_EMPTY_PATH 0x1000
@@ -89,22 +88,6 @@ __nolibc_fn int fcntl(int fd, int cmd, ...)
 	arg = __builtin_va_arg(ap, long);
 	__builtin_va_end(ap);
 	return __sysret(sys_fcntl(fd, cmd, arg));
-}
-
-__nolibc_fn int sys_ioctl(int fd, unsigned long req, long arg)
-{
-	return __nolibc_sc(3, __NR_ioctl, fd, req, arg);
-}
-
-__nolibc_fn int ioctl(int fd, unsigned long req, ...)
-{
-	__builtin_va_list ap;
-	long arg;
-
-	__builtin_va_start(ap, req);
-	arg = __builtin_va_arg(ap, long);
-	__builtin_va_end(ap);
-	return __sysret(sys_ioctl(fd, req, arg));
 }
 
 #endif /* _NOLIBC_SYS_H */

@@ -19,6 +19,7 @@
 #include "sys.h"
 #include "time.h"
 #include "sys/auxv.h"
+#include "sys/ioctl.h"
 #include <linux/sched.h>
 
 __nolibc_fn int sys_close(int fd)
