@@ -16,6 +16,7 @@
 #include "errno.h"
 #include "signum.h"
 #include "sys.h"
+#include "fcntl.h"
 #include "sys/ioctl.h"
 #include "sys/sysmacros.h"
 #include "sys/stat.h"

@@ -17,6 +17,7 @@
 
 #include "types.h"
 #include "sys.h"
+#include "fcntl.h"
 #include "unistd.h"
 #include "string.h"
 #include "stdlib.h"

@@ -17,6 +17,7 @@
 #define _NOLIBC_UNISTD_H
 
 #include "sys.h"
+#include "fcntl.h"
 #include "time.h"
 #include "sys/auxv.h"
 #include "sys/ioctl.h"

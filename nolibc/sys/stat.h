@@ -16,6 +16,7 @@
 #define _NOLIBC_SYS_STAT_H
 
 #include "../sys.h"
+#include "../fcntl.h"
 #include "sysmacros.h"
 #include <linux/stat.h>
 
