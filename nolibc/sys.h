@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1 OR MIT */
 /*
- * System call wrappers. Each call has a raw form, sys_<name>(), returning the
- * kernel's result (-errno on failure), and the POSIX form <name>() returning
- * -1 with errno set. Where an arch lacks an old syscall the modern one is
- * used everywhere (openat, statx, pipe2, pselect6, wait4...), which keeps the
- * arch files down to what truly differs.
+ * What every family of system call wrappers shares. Each family lives in the
+ * header whose name promises it (read() in <unistd.h>, stat() in
+ * <sys/stat.h>...), each call with a raw form, sys_<name>(), returning the
+ * kernel's result (-errno on failure), next to the POSIX form <name>()
+ * returning -1 with errno set (__sysret() in errno.h). Where an arch lacks
+ * an old syscall the modern one is used everywhere (openat, statx, pipe2,
+ * pselect6, wait4...), which keeps the arch files down to what truly
+ * differs. This file includes no family, so any of them may include it.
  */
 #ifndef _NOLIBC_SYS_H
 #define _NOLIBC_SYS_H
