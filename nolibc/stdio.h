@@ -543,39 +543,6 @@ __nolibc_fn int printf(const char *fmt, ...)
 	return ret;
 }
 
-/* glibc's texts for the common errors; glibc's "Unknown error N" for the
- * others (glibc knows more texts; this keeps the size down).
- */
-__nolibc_fn const char *strerror(int err)
-{
-	static char buf[32];
-
-	switch (err) {
-	case 0: return "Success";
-	case EPERM: return "Operation not permitted";
-	case ENOENT: return "No such file or directory";
-	case ESRCH: return "No such process";
-	case EINTR: return "Interrupted system call";
-	case EIO: return "Input/output error";
-	case EBADF: return "Bad file descriptor";
-	case ECHILD: return "No child processes";
-	case EAGAIN: return "Resource temporarily unavailable";
-	case ENOMEM: return "Cannot allocate memory";
-	case EACCES: return "Permission denied";
-	case EFAULT: return "Bad address";
-	case EBUSY: return "Device or resource busy";
-	case EEXIST: return "File exists";
-	case ENOTDIR: return "Not a directory";
-	case EISDIR: return "Is a directory";
-	case EINVAL: return "Invalid argument";
-	case ENOSPC: return "No space left on device";
-	case ERANGE: return "Numerical result out of range";
-	case ENOSYS: return "Function not implemented";
-	}
-	snprintf(buf, sizeof(buf), "Unknown error %d", err);
-	return buf;
-}
-
 __nolibc_fn void perror(const char *msg)
 {
 	if (msg && *msg)

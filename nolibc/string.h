@@ -17,6 +17,7 @@
 #define _NOLIBC_STRING_H
 
 #include "types.h"
+#include "errno.h"
 
 __nolibc_weak void *memmove(void *dst, const void *src, size_t n)
 {
@@ -267,5 +268,40 @@ __nolibc_fn char *strtok_r(char *s, const char *delim, char **save)
 	return s;
 }
 
+/* stdio.h, which includes this file, defines it */
+__nolibc_fn int snprintf(char *buf, size_t size, const char *fmt, ...);
+
+/* glibc's texts for the common errors; glibc's "Unknown error N" for the
+ * others (glibc knows more texts; this keeps the size down).
+ */
+__nolibc_fn const char *strerror(int err)
+{
+	static char buf[32];
+
+	switch (err) {
+	case 0: return "Success";
+	case EPERM: return "Operation not permitted";
+	case ENOENT: return "No such file or directory";
+	case ESRCH: return "No such process";
+	case EINTR: return "Interrupted system call";
+	case EIO: return "Input/output error";
+	case EBADF: return "Bad file descriptor";
+	case ECHILD: return "No child processes";
+	case EAGAIN: return "Resource temporarily unavailable";
+	case ENOMEM: return "Cannot allocate memory";
+	case EACCES: return "Permission denied";
+	case EFAULT: return "Bad address";
+	case EBUSY: return "Device or resource busy";
+	case EEXIST: return "File exists";
+	case ENOTDIR: return "Not a directory";
+	case EISDIR: return "Is a directory";
+	case EINVAL: return "Invalid argument";
+	case ENOSPC: return "No space left on device";
+	case ERANGE: return "Numerical result out of range";
+	case ENOSYS: return "Function not implemented";
+	}
+	snprintf(buf, sizeof(buf), "Unknown error %d", err);
+	return buf;
+}
 
 #endif /* _NOLIBC_STRING_H */
