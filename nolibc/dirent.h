@@ -16,11 +16,13 @@
 
 #include "sys.h"
 
+/* int sys_getdents64(int fd, struct linux_dirent64 *dirp, int count); */
 __nolibc_fn int sys_getdents64(int fd, struct linux_dirent64 *dirp, int count)
 {
 	return __nolibc_sc(3, __NR_getdents64, fd, (long)dirp, count);
 }
 
+/* int getdents64(int fd, struct linux_dirent64 *dirp, int count); */
 __nolibc_fn int getdents64(int fd, struct linux_dirent64 *dirp, int count)
 {
 	return __sysret(sys_getdents64(fd, dirp, count));

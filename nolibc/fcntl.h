@@ -21,11 +21,13 @@
 #define AT_EMPTY_PATH 0x1000
 #endif
 
+/* int sys_openat(int dirfd, const char *path, int flags, mode_t mode); */
 __nolibc_fn int sys_openat(int dirfd, const char *path, int flags, mode_t mode)
 {
 	return __nolibc_sc(4, __NR_openat, dirfd, (long)path, flags, mode);
 }
 
+/* int openat(int dirfd, const char *path, int flags, ...); */
 __nolibc_fn int openat(int dirfd, const char *path, int flags, ...)
 {
 	mode_t mode = 0;
@@ -40,11 +42,13 @@ __nolibc_fn int openat(int dirfd, const char *path, int flags, ...)
 	return __sysret(sys_openat(dirfd, path, flags, mode));
 }
 
+/* int sys_open(const char *path, int flags, mode_t mode); */
 __nolibc_fn int sys_open(const char *path, int flags, mode_t mode)
 {
 	return sys_openat(AT_FDCWD, path, flags, mode);
 }
 
+/* int open(const char *path, int flags, ...); */
 __nolibc_fn int open(const char *path, int flags, ...)
 {
 	mode_t mode = 0;
@@ -59,11 +63,13 @@ __nolibc_fn int open(const char *path, int flags, ...)
 	return __sysret(sys_open(path, flags, mode));
 }
 
+/* int creat(const char *path, mode_t mode); */
 __nolibc_fn int creat(const char *path, mode_t mode)
 {
 	return open(path, O_CREAT | O_WRONLY | O_TRUNC, mode);
 }
 
+/* int sys_fcntl(int fd, int cmd, long arg); */
 __nolibc_fn int sys_fcntl(int fd, int cmd, long arg)
 {
 #ifdef __NR_fcntl64
@@ -73,6 +79,7 @@ __nolibc_fn int sys_fcntl(int fd, int cmd, long arg)
 #endif
 }
 
+/* int fcntl(int fd, int cmd, ...); */
 __nolibc_fn int fcntl(int fd, int cmd, ...)
 {
 	__builtin_va_list ap;

@@ -17,6 +17,7 @@
 #include "sys.h"
 #include <asm/poll.h>
 
+/* int sys_poll(struct pollfd *fds, nfds_t nfds, int timeout); */
 __nolibc_fn int sys_poll(struct pollfd *fds, nfds_t nfds, int timeout)
 {
 #ifdef __NR_poll
@@ -33,6 +34,7 @@ __nolibc_fn int sys_poll(struct pollfd *fds, nfds_t nfds, int timeout)
 #endif
 }
 
+/* int poll(struct pollfd *fds, nfds_t nfds, int timeout); */
 __nolibc_fn int poll(struct pollfd *fds, nfds_t nfds, int timeout)
 {
 	return __sysret(sys_poll(fds, nfds, timeout));

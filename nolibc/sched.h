@@ -17,11 +17,13 @@
 #include "sys.h"
 #include <linux/sched.h>
 
+/* int sys_sched_yield(void); */
 __nolibc_fn int sys_sched_yield(void)
 {
 	return __nolibc_sc(0, __NR_sched_yield);
 }
 
+/* int sched_yield(void); */
 __nolibc_fn int sched_yield(void)
 {
 	return __sysret(sys_sched_yield());

@@ -275,16 +275,19 @@ __nolibc_fn int sigprocmask(int how, const sigset_t *set, sigset_t *old)
 				    sizeof(sigset_t)));
 }
 
+/* int sys_kill(pid_t pid, int sig); */
 __nolibc_fn int sys_kill(pid_t pid, int sig)
 {
 	return __nolibc_sc(2, __NR_kill, pid, sig);
 }
 
+/* int kill(pid_t pid, int sig); */
 __nolibc_fn int kill(pid_t pid, int sig)
 {
 	return __sysret(sys_kill(pid, sig));
 }
 
+/* int sys_tgkill(pid_t tgid, pid_t tid, int sig); */
 __nolibc_fn int sys_tgkill(pid_t tgid, pid_t tid, int sig)
 {
 	return __nolibc_sc(3, __NR_tgkill, tgid, tid, sig);

@@ -27,6 +27,7 @@
 #endif
 #define BUFSIZ 256
 
+/* int sys_renameat(int olddirfd, const char *old, int newdirfd, const char *new); */
 __nolibc_fn int sys_renameat(int olddirfd, const char *old, int newdirfd,
 			     const char *new)
 {
@@ -37,6 +38,7 @@ __nolibc_fn int sys_renameat(int olddirfd, const char *old, int newdirfd,
 #endif
 }
 
+/* int rename(const char *old, const char *new); */
 __nolibc_fn int rename(const char *old, const char *new)
 {
 	return __sysret(sys_renameat(AT_FDCWD, old, AT_FDCWD, new));

@@ -274,6 +274,7 @@ __nolibc_fn int snprintf(char *buf, size_t size, const char *fmt, ...);
 /* glibc's texts for the common errors; glibc's "Unknown error N" for the
  * others (glibc knows more texts; this keeps the size down).
  */
+/* const char *strerror(int err); */
 __nolibc_fn const char *strerror(int err)
 {
 	static char buf[32];

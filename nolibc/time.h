@@ -59,6 +59,7 @@ __nolibc_fn void __nolibc_ts32(struct timespec *dst, const struct __nolibc_times
 }
 #endif
 
+/* int sys_clock_gettime(clockid_t clk, struct timespec *ts); */
 __nolibc_fn int sys_clock_gettime(clockid_t clk, struct timespec *ts)
 {
 #ifdef __NR_clock_gettime64
@@ -77,11 +78,13 @@ __nolibc_fn int sys_clock_gettime(clockid_t clk, struct timespec *ts)
 #endif
 }
 
+/* int clock_gettime(clockid_t clk, struct timespec *ts); */
 __nolibc_fn int clock_gettime(clockid_t clk, struct timespec *ts)
 {
 	return __sysret(sys_clock_gettime(clk, ts));
 }
 
+/* int sys_nanosleep(const struct timespec *req, struct timespec *rem); */
 __nolibc_fn int sys_nanosleep(const struct timespec *req, struct timespec *rem)
 {
 #if defined(__NR_clock_nanosleep_time64)
@@ -100,6 +103,7 @@ __nolibc_fn int sys_nanosleep(const struct timespec *req, struct timespec *rem)
 #endif
 }
 
+/* int nanosleep(const struct timespec *req, struct timespec *rem); */
 __nolibc_fn int nanosleep(const struct timespec *req, struct timespec *rem)
 {
 	return __sysret(sys_nanosleep(req, rem));

@@ -17,11 +17,13 @@
 #include "../sys.h"
 #include <asm/ioctls.h>
 
+/* int sys_ioctl(int fd, unsigned long req, long arg); */
 __nolibc_fn int sys_ioctl(int fd, unsigned long req, long arg)
 {
 	return __nolibc_sc(3, __NR_ioctl, fd, req, arg);
 }
 
+/* int ioctl(int fd, unsigned long req, ...); */
 __nolibc_fn int ioctl(int fd, unsigned long req, ...)
 {
 	__builtin_va_list ap;

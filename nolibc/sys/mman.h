@@ -18,6 +18,7 @@
 #include <linux/mman.h>
 
 #ifndef NOLIBC_ARCH_HAS_SYS_MMAP
+/* void *sys_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset); */
 __nolibc_fn void *sys_mmap(void *addr, size_t length, int prot, int flags, int fd,
 			   off_t offset)
 {
@@ -36,6 +37,7 @@ __nolibc_fn void *sys_mmap(void *addr, size_t length, int prot, int flags, int f
 }
 #endif
 
+/* void *mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset); */
 __nolibc_fn void *mmap(void *addr, size_t length, int prot, int flags, int fd,
 		       off_t offset)
 {
@@ -48,21 +50,25 @@ __nolibc_fn void *mmap(void *addr, size_t length, int prot, int flags, int fd,
 	return ret;
 }
 
+/* int sys_munmap(void *addr, size_t length); */
 __nolibc_fn int sys_munmap(void *addr, size_t length)
 {
 	return __nolibc_sc(2, __NR_munmap, (long)addr, length);
 }
 
+/* int munmap(void *addr, size_t length); */
 __nolibc_fn int munmap(void *addr, size_t length)
 {
 	return __sysret(sys_munmap(addr, length));
 }
 
+/* int sys_mprotect(void *addr, size_t length, int prot); */
 __nolibc_fn int sys_mprotect(void *addr, size_t length, int prot)
 {
 	return __nolibc_sc(3, __NR_mprotect, (long)addr, length, prot);
 }
 
+/* int mprotect(void *addr, size_t length, int prot); */
 __nolibc_fn int mprotect(void *addr, size_t length, int prot)
 {
 	return __sysret(sys_mprotect(addr, length, prot));

@@ -17,6 +17,7 @@
 #include "../sys.h"
 #include <linux/mount.h>
 
+/* int sys_mount(const char *s, const char *t, const char *fs, unsigned long fl, const void *d); */
 __nolibc_fn int sys_mount(const char *src, const char *tgt, const char *fstype,
 			  unsigned long flags, const void *data)
 {
@@ -24,22 +25,26 @@ __nolibc_fn int sys_mount(const char *src, const char *tgt, const char *fstype,
 			   (long)data);
 }
 
+/* int mount(const char *src, const char *tgt, const char *fs, unsigned long fl, const void *d); */
 __nolibc_fn int mount(const char *src, const char *tgt, const char *fstype,
 		      unsigned long flags, const void *data)
 {
 	return __sysret(sys_mount(src, tgt, fstype, flags, data));
 }
 
+/* int sys_umount2(const char *path, int flags); */
 __nolibc_fn int sys_umount2(const char *path, int flags)
 {
 	return __nolibc_sc(2, __NR_umount2, (long)path, flags);
 }
 
+/* int umount2(const char *path, int flags); */
 __nolibc_fn int umount2(const char *path, int flags)
 {
 	return __sysret(sys_umount2(path, flags));
 }
 
+/* int umount(const char *path); */
 __nolibc_fn int umount(const char *path)
 {
 	return umount2(path, 0);

@@ -16,6 +16,7 @@
 #include "../sys.h"
 #include <linux/prctl.h>
 
+/* int prctl(int option, unsigned long a2, unsigned long a3, unsigned long a4, unsigned long a5); */
 __nolibc_fn int prctl(int option, unsigned long a2, unsigned long a3, unsigned long a4,
 		      unsigned long a5)
 {

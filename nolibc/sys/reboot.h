@@ -16,11 +16,13 @@
 #include "../sys.h"
 #include <linux/reboot.h>
 
+/* int sys_reboot(int magic1, int magic2, int cmd, void *arg); */
 __nolibc_fn int sys_reboot(int magic1, int magic2, int cmd, void *arg)
 {
 	return __nolibc_sc(4, __NR_reboot, magic1, magic2, cmd, (long)arg);
 }
 
+/* int reboot(int cmd); */
 __nolibc_fn int reboot(int cmd)
 {
 	return __sysret(sys_reboot(LINUX_REBOOT_MAGIC1, LINUX_REBOOT_MAGIC2, cmd, NULL));

@@ -20,6 +20,7 @@
 /* select() on pselect6, which every arch has; the timeout is updated like
  * Linux's select() does, so loops that rely on it behave the same.
  */
+/* int sys_select(int nfds, fd_set *rfds, fd_set *wfds, fd_set *efds, struct timeval *timeout); */
 __nolibc_fn int sys_select(int nfds, fd_set *rfds, fd_set *wfds, fd_set *efds,
 			   struct timeval *timeout)
 {
@@ -50,6 +51,7 @@ __nolibc_fn int sys_select(int nfds, fd_set *rfds, fd_set *wfds, fd_set *efds,
 	return ret;
 }
 
+/* int select(int nfds, fd_set *rfds, fd_set *wfds, fd_set *efds, struct timeval *timeout); */
 __nolibc_fn int select(int nfds, fd_set *rfds, fd_set *wfds, fd_set *efds,
 		       struct timeval *timeout)
 {

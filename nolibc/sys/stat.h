@@ -20,12 +20,14 @@
 #include "sysmacros.h"
 #include <linux/stat.h>
 
+/* int sys_statx(int dirfd, const char *path, int flags, unsigned int mask, struct statx *buf); */
 __nolibc_fn int sys_statx(int dirfd, const char *path, int flags, unsigned int mask,
 			  struct statx *buf)
 {
 	return __nolibc_sc(5, __NR_statx, dirfd, (long)path, flags, mask, (long)buf);
 }
 
+/* int statx(int dirfd, const char *path, int flags, unsigned int mask, struct statx *buf); */
 __nolibc_fn int statx(int dirfd, const char *path, int flags, unsigned int mask,
 		      struct statx *buf)
 {
@@ -33,6 +35,7 @@ __nolibc_fn int statx(int dirfd, const char *path, int flags, unsigned int mask,
 }
 
 /* fstatat() on statx(): one struct stat layout for every arch. */
+/* int sys_fstatat(int dirfd, const char *path, struct stat *st, int flags); */
 __nolibc_fn int sys_fstatat(int dirfd, const char *path, struct stat *st, int flags)
 {
 	struct statx sx;
@@ -60,6 +63,7 @@ __nolibc_fn int sys_fstatat(int dirfd, const char *path, struct stat *st, int fl
 	return 0;
 }
 
+/* int fstatat(int dirfd, const char *path, struct stat *st, int flags); */
 __nolibc_fn int fstatat(int dirfd, const char *path, struct stat *st, int flags)
 {
 	return __sysret(sys_fstatat(dirfd, path, st, flags));
@@ -71,52 +75,62 @@ __nolibc_fn int sys_stat(const char *path, struct stat *st)
 	return sys_fstatat(AT_FDCWD, path, st, 0);
 }
 
+/* int stat(const char *path, struct stat *st); */
 __nolibc_fn int stat(const char *path, struct stat *st)
 {
 	return fstatat(AT_FDCWD, path, st, 0);
 }
 
+/* int lstat(const char *path, struct stat *st); */
 __nolibc_fn int lstat(const char *path, struct stat *st)
 {
 	return fstatat(AT_FDCWD, path, st, AT_SYMLINK_NOFOLLOW);
 }
 
+/* int fstat(int fd, struct stat *st); */
 __nolibc_fn int fstat(int fd, struct stat *st)
 {
 	return fstatat(fd, "", st, AT_EMPTY_PATH);
 }
 
+/* int sys_mkdirat(int dirfd, const char *path, mode_t mode); */
 __nolibc_fn int sys_mkdirat(int dirfd, const char *path, mode_t mode)
 {
 	return __nolibc_sc(3, __NR_mkdirat, dirfd, (long)path, mode);
 }
 
+/* int sys_mkdir(const char *path, mode_t mode); */
 __nolibc_fn int sys_mkdir(const char *path, mode_t mode)
 {
 	return sys_mkdirat(AT_FDCWD, path, mode);
 }
 
+/* int mkdir(const char *path, mode_t mode); */
 __nolibc_fn int mkdir(const char *path, mode_t mode)
 {
 	return __sysret(sys_mkdir(path, mode));
 }
 
+/* int sys_fchmodat(int dirfd, const char *path, mode_t mode); */
 __nolibc_fn int sys_fchmodat(int dirfd, const char *path, mode_t mode)
 {
 	return __nolibc_sc(3, __NR_fchmodat, dirfd, (long)path, mode);
 }
 
+/* int sys_chmod(const char *path, mode_t mode); */
 __nolibc_fn int sys_chmod(const char *path, mode_t mode)
 {
 	return sys_fchmodat(AT_FDCWD, path, mode);
 }
 
+/* int chmod(const char *path, mode_t mode); */
 __nolibc_fn int chmod(const char *path, mode_t mode)
 {
 	return __sysret(sys_chmod(path, mode));
 }
 
 /* mknodat takes the kernel's 32-bit encoding: 12-bit major, 20-bit minor. */
+/* int sys_mknodat(int dirfd, const char *path, mode_t mode, dev_t dev); */
 __nolibc_fn int sys_mknodat(int dirfd, const char *path, mode_t mode, dev_t dev)
 {
 	unsigned int maj = major(dev), min = minor(dev);
@@ -127,22 +141,25 @@ __nolibc_fn int sys_mknodat(int dirfd, const char *path, mode_t mode, dev_t dev)
 			   (min & 0xff) | (maj << 8) | ((min & ~0xffU) << 12));
 }
 
+/* int sys_mknod(const char *path, mode_t mode, dev_t dev); */
 __nolibc_fn int sys_mknod(const char *path, mode_t mode, dev_t dev)
 {
 	return sys_mknodat(AT_FDCWD, path, mode, dev);
 }
 
+/* int mknod(const char *path, mode_t mode, dev_t dev); */
 __nolibc_fn int mknod(const char *path, mode_t mode, dev_t dev)
 {
 	return __sysret(sys_mknod(path, mode, dev));
 }
 
-/* mode_t umask(mode_t mask); never fails */
+/* mode_t sys_umask(mode_t mask); umask() never fails */
 __nolibc_fn mode_t sys_umask(mode_t mask)
 {
 	return __nolibc_sc(1, __NR_umask, mask);
 }
 
+/* mode_t umask(mode_t mask); */
 __nolibc_fn mode_t umask(mode_t mask)
 {
 	return sys_umask(mask);

@@ -17,6 +17,7 @@
 #include "../sys.h"
 #include "../time.h"
 
+/* int sys_gettimeofday(struct timeval *tv, struct timezone *tz); */
 __nolibc_fn int sys_gettimeofday(struct timeval *tv, struct timezone *tz)
 {
 #ifdef __NR_gettimeofday
@@ -35,6 +36,7 @@ __nolibc_fn int sys_gettimeofday(struct timeval *tv, struct timezone *tz)
 #endif
 }
 
+/* int gettimeofday(struct timeval *tv, void *tz); */
 __nolibc_fn int gettimeofday(struct timeval *tv, void *tz)
 {
 	return __sysret(sys_gettimeofday(tv, (struct timezone *)tz));

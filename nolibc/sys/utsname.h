@@ -15,11 +15,13 @@
 
 #include "../sys.h"
 
+/* int sys_uname(struct utsname *buf); */
 __nolibc_fn int sys_uname(struct utsname *buf)
 {
 	return __nolibc_sc(1, __NR_uname, (long)buf);
 }
 
+/* int uname(struct utsname *buf); */
 __nolibc_fn int uname(struct utsname *buf)
 {
 	return __sysret(sys_uname(buf));

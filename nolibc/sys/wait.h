@@ -17,21 +17,25 @@
 #include "../sys.h"
 #include <linux/wait.h>
 
+/* pid_t sys_wait4(pid_t pid, int *status, int options, struct rusage *ru); */
 __nolibc_fn pid_t sys_wait4(pid_t pid, int *status, int options, struct rusage *ru)
 {
 	return __nolibc_sc(4, __NR_wait4, pid, (long)status, options, (long)ru);
 }
 
+/* pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru); */
 __nolibc_fn pid_t wait4(pid_t pid, int *status, int options, struct rusage *ru)
 {
 	return __sysret(sys_wait4(pid, status, options, ru));
 }
 
+/* pid_t waitpid(pid_t pid, int *status, int options); */
 __nolibc_fn pid_t waitpid(pid_t pid, int *status, int options)
 {
 	return wait4(pid, status, options, NULL);
 }
 
+/* pid_t wait(int *status); */
 __nolibc_fn pid_t wait(int *status)
 {
 	return waitpid(-1, status, 0);
