@@ -139,15 +139,20 @@ fi
 if have i686-linux-gnu-gcc && have qemu-i386-static; then
 	t_run "NOLIBC_IGNORE_ERRNO i386" mk test-ignore-errno ARCH=i386
 fi
-# A header nolibc lacks stops the build at its first error, the include
-# chain naming the header, instead of the host's glibc header clashing
-# with our types further on.
-# $1 name, $2 what the first error must say, then the compiler command.
+# A header nolibc lacks stops the build at its first error, which names
+# the header, instead of the host's glibc header clashing with our types
+# further on: with -include, a static assertion whose text is the host
+# header's path (most glibc headers), or the poisoned guard of glibc's
+# <bits/types.h> under an include chain naming it (those that need
+# glibc's internal types first); through the sysroot, "No such file".
+# $1 name, $2 what the first error must say, $3 what the output must say
+# somewhere (or ""), then the compiler command.
 missing_header() {
-	local name="$1" first="$2" out rc=0
-	shift 2
+	local name="$1" first="$2" anywhere="$3" out rc=0
+	shift 3
 	out=$("$@" -c -o "$work/missing-header.o" "$TOP/nolibc/tests/missing-header.c" 2>&1) || rc=$?
-	if [ "$rc" -ne 0 ] && echo "$out" | grep -m1 'error:' | grep -Eq "$first"; then
+	if [ "$rc" -ne 0 ] && echo "$out" | grep -m1 'error:' | grep -Eq "$first" &&
+	   { [ -z "$anywhere" ] || echo "$out" | grep -Eq "$anywhere"; }; then
 		t_ok "$name"
 	else
 		t_fail "$name" "status $rc: $(echo "$out" | grep -m2 -E 'error' | tr '\n' ' ')"
@@ -155,13 +160,23 @@ missing_header() {
 }
 for cc in gcc clang; do
 	have "$cc" || continue
-	# the include chain above the error names the header
-	missing_header "missing header stops the build ($cc, -include)" 'poisoned' \
-		"$cc" -nostdlib -static -include "$TOP/nolibc/nolibc.h"
+	inc=("$cc" -nostdlib -static -include "$TOP/nolibc/nolibc.h")
+	missing_header "missing header named by the first error ($cc, -include)" \
+		'nolibc does not provide this header.*/sys/epoll\.h' "" "${inc[@]}"
+	missing_header "missing header named by the include chain ($cc, -include)" \
+		'poisoned' 'from [^ ]*/netinet/in\.h:' "${inc[@]}" -DMISSING_HEADER='<netinet/in.h>'
+	t_run "a header nolibc has passes the same program ($cc, -include)" \
+		"${inc[@]}" -DMISSING_HEADER='<stdlib.h>' -c -o "$work/missing-header.o" \
+		"$TOP/nolibc/tests/missing-header.c"
 	[ -n "$sysroot" ] && missing_header "missing header stops the build ($cc, sysroot)" \
-		'sys/timerfd\.h.*(No such file|not found)' "$cc" -nostdlib -nostdinc -static \
+		'sys/epoll\.h.*(No such file|not found)' "" "$cc" -nostdlib -nostdinc -static \
 		-I"$work/sysroot-x86_64/include"
 done
+if have i686-linux-gnu-gcc; then
+	missing_header "missing header named by the first error (i386 gcc, -include)" \
+		'nolibc does not provide this header.*/sys/epoll\.h' "" \
+		i686-linux-gnu-gcc -nostdlib -static -include "$TOP/nolibc/nolibc.h"
+fi
 
 # 8. As PID 1 (of a PID and mount namespace): mounts, runs, powers off.
 if [ -x "$bin" ] && [ "$(id -u)" = 0 ] && unshare -fpm true 2> /dev/null; then
