@@ -136,6 +136,26 @@ if [ -n "$sysroot" ]; then
 else
 	t_skip "standard includes" "no kernel source for the sysroot"
 fi
+# Every public header included alone and first, -nostdinc against the
+# sysroot, builds without a warning: x86_64 and a 32-bit ABI.
+each_header() {
+	local arch="$1" out n
+	out=$(mk test-each-header ARCH="$arch" 2>&1)
+	n=$(echo "$out" | grep -c '^ok - ')
+	if echo "$out" | grep -q '^not ok'; then
+		t_fail "each header alone ($arch)" "$(echo "$out" | grep -m3 '^not ok' | tr '\n' ' ')"
+	elif [ "$n" -ge 38 ]; then
+		t_ok "each of $n headers alone ($arch, sysroot)"
+	else
+		t_fail "each header alone ($arch)" "only $n ok: $(echo "$out" | tail -n 3 | tr '\n' ' ')"
+	fi
+}
+if [ -n "$sysroot" ]; then
+	each_header x86_64
+	have i686-linux-gnu-gcc && each_header i386
+else
+	t_skip "each header alone" "no kernel source for the sysroot"
+fi
 if have i686-linux-gnu-gcc && have qemu-i386-static; then
 	t_run "NOLIBC_IGNORE_ERRNO i386" mk test-ignore-errno ARCH=i386
 fi
