@@ -18,6 +18,7 @@
 #define _NOLIBC_ASSERT_H
 
 #include "sys.h"
+#include "unistd.h"
 #include "stdlib.h"
 #include "string.h"
 

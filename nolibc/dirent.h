@@ -16,6 +16,21 @@
 #include "sys.h"
 #include "stdlib.h"
 #include "string.h"
+#include "fcntl.h"
+#include "unistd.h"
+#include "sys/stat.h"
+
+/* int sys_getdents64(int fd, struct linux_dirent64 *dirp, int count); */
+__nolibc_fn int sys_getdents64(int fd, struct linux_dirent64 *dirp, int count)
+{
+	return __nolibc_sc(3, __NR_getdents64, fd, (long)dirp, count);
+}
+
+/* int getdents64(int fd, struct linux_dirent64 *dirp, int count); */
+__nolibc_fn int getdents64(int fd, struct linux_dirent64 *dirp, int count)
+{
+	return __sysret(sys_getdents64(fd, dirp, count));
+}
 
 /*
  * The same layout as the kernel's getdents64 record (and glibc's struct

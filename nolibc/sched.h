@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1 OR MIT */
 /*
- * <sched.h>: namespaces (unshare, setns) with the kernel's CLONE_*
- * flags. sched_yield() is in sys.h.
+ * <sched.h>: sched_yield(), and namespaces (unshare, setns) with the
+ * kernel's CLONE_* flags.
  */
 
 /* A program's own #include of this name in a sysroot: nolibc.h includes
@@ -16,6 +16,18 @@
 
 #include "sys.h"
 #include <linux/sched.h>
+
+/* int sys_sched_yield(void); */
+__nolibc_fn int sys_sched_yield(void)
+{
+	return __nolibc_sc(0, __NR_sched_yield);
+}
+
+/* int sched_yield(void); */
+__nolibc_fn int sched_yield(void)
+{
+	return __sysret(sys_sched_yield());
+}
 
 /* int sys_unshare(int flags); */
 __nolibc_fn int sys_unshare(int flags)

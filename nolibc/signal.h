@@ -16,6 +16,7 @@
 #define _NOLIBC_SIGNAL_H
 
 #include "sys.h"
+#include "unistd.h"
 
 typedef int sig_atomic_t;
 typedef void (*sighandler_t)(int);
@@ -300,6 +301,24 @@ __nolibc_fn int sigprocmask(int how, const sigset_t *set, sigset_t *old)
 {
 	return __sysret(__nolibc_sc(4, __NR_rt_sigprocmask, how, (long)set, (long)old,
 				    sizeof(sigset_t)));
+}
+
+/* int sys_kill(pid_t pid, int sig); */
+__nolibc_fn int sys_kill(pid_t pid, int sig)
+{
+	return __nolibc_sc(2, __NR_kill, pid, sig);
+}
+
+/* int kill(pid_t pid, int sig); */
+__nolibc_fn int kill(pid_t pid, int sig)
+{
+	return __sysret(sys_kill(pid, sig));
+}
+
+/* int sys_tgkill(pid_t tgid, pid_t tid, int sig); */
+__nolibc_fn int sys_tgkill(pid_t tgid, pid_t tid, int sig)
+{
+	return __nolibc_sc(3, __NR_tgkill, tgid, tid, sig);
 }
 
 __nolibc_fn int raise(int sig)

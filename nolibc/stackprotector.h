@@ -19,6 +19,7 @@
 #define NOLIBC_STACKPROTECTOR 1
 
 #include "sys.h"
+#include "unistd.h"
 #include "stdlib.h"
 #include "sys/auxv.h"
 

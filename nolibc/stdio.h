@@ -20,6 +20,8 @@
 
 #include "types.h"
 #include "sys.h"
+#include "fcntl.h"
+#include "unistd.h"
 #include "string.h"
 #include "stdlib.h"
 
@@ -27,6 +29,23 @@
 #define EOF (-1)
 #endif
 #define BUFSIZ 256
+
+/* int sys_renameat(int olddirfd, const char *old, int newdirfd, const char *new); */
+__nolibc_fn int sys_renameat(int olddirfd, const char *old, int newdirfd,
+			     const char *new)
+{
+#ifdef __NR_renameat
+	return __nolibc_sc(4, __NR_renameat, olddirfd, (long)old, newdirfd, (long)new);
+#else
+	return __nolibc_sc(5, __NR_renameat2, olddirfd, (long)old, newdirfd, (long)new, 0);
+#endif
+}
+
+/* int rename(const char *old, const char *new); */
+__nolibc_fn int rename(const char *old, const char *new)
+{
+	return __sysret(sys_renameat(AT_FDCWD, old, AT_FDCWD, new));
+}
 
 #define _IOFBF 0
 #define _IOLBF 1
@@ -1024,50 +1043,6 @@ int printf(const char *fmt, ...)
 	ret = vdprintf(STDOUT_FILENO, fmt, ap);
 	__builtin_va_end(ap);
 	return ret;
-}
-
-/* glibc's texts for the common errors, as one string of texts and the
- * numbers they go with; NULL for the others (glibc knows more texts; this
- * keeps the size down).
- */
-__nolibc_fn const char *__nolibc_errtext(int err)
-{
-	static const unsigned char nums[] = {
-		0, EPERM, ENOENT, ESRCH, EINTR, EIO, EBADF, ECHILD, EAGAIN, ENOMEM,
-		EACCES, EFAULT, EBUSY, EEXIST, ENOTDIR, EISDIR, EINVAL, ENOSPC,
-		ERANGE, ENOSYS,
-	};
-	static const char texts[] =
-		"Success\0Operation not permitted\0No such file or directory\0"
-		"No such process\0Interrupted system call\0Input/output error\0"
-		"Bad file descriptor\0No child processes\0"
-		"Resource temporarily unavailable\0Cannot allocate memory\0"
-		"Permission denied\0Bad address\0Device or resource busy\0File exists\0"
-		"Not a directory\0Is a directory\0Invalid argument\0"
-		"No space left on device\0Numerical result out of range\0"
-		"Function not implemented";
-	const char *t = texts;
-	size_t i;
-
-	for (i = 0; i < sizeof(nums); i++) {
-		if (nums[i] == err)
-			return t;
-		t += strlen(t) + 1;
-	}
-	return NULL;
-}
-
-/* const char *strerror(int err); glibc's "Unknown error N" for the others */
-__nolibc_fn const char *strerror(int err)
-{
-	static char buf[32];
-	const char *t = __nolibc_errtext(err);
-
-	if (t)
-		return t;
-	memcpy(buf, "Unknown error ", 14);
-	itoa_r(err, buf + 14);
-	return buf;
 }
 
 /* void perror(const char *msg); */

@@ -16,6 +16,8 @@
 
 #include "types.h"
 #include "sys.h"
+#include "unistd.h"
+#include "sys/mman.h"
 #include "signal.h"
 #include "string.h"
 #include "ctype.h"

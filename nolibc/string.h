@@ -17,6 +17,7 @@
 #define _NOLIBC_STRING_H
 
 #include "types.h"
+#include "errno.h"
 
 __nolibc_weak void *memmove(void *dst, const void *src, size_t n)
 {
@@ -267,5 +268,51 @@ __nolibc_fn char *strtok_r(char *s, const char *delim, char **save)
 	return s;
 }
 
+/* stdlib.h, which includes this file, defines it */
+__nolibc_fn int itoa_r(long v, char *buf);
+
+/* glibc's texts for the common errors, as one string of texts and the
+ * numbers they go with; NULL for the others (glibc knows more texts; this
+ * keeps the size down).
+ */
+__nolibc_fn const char *__nolibc_errtext(int err)
+{
+	static const unsigned char nums[] = {
+		0, EPERM, ENOENT, ESRCH, EINTR, EIO, EBADF, ECHILD, EAGAIN, ENOMEM,
+		EACCES, EFAULT, EBUSY, EEXIST, ENOTDIR, EISDIR, EINVAL, ENOSPC,
+		ERANGE, ENOSYS,
+	};
+	static const char texts[] =
+		"Success\0Operation not permitted\0No such file or directory\0"
+		"No such process\0Interrupted system call\0Input/output error\0"
+		"Bad file descriptor\0No child processes\0"
+		"Resource temporarily unavailable\0Cannot allocate memory\0"
+		"Permission denied\0Bad address\0Device or resource busy\0File exists\0"
+		"Not a directory\0Is a directory\0Invalid argument\0"
+		"No space left on device\0Numerical result out of range\0"
+		"Function not implemented";
+	const char *t = texts;
+	size_t i;
+
+	for (i = 0; i < sizeof(nums); i++) {
+		if (nums[i] == err)
+			return t;
+		t += strlen(t) + 1;
+	}
+	return NULL;
+}
+
+/* const char *strerror(int err); glibc's "Unknown error N" for the others */
+__nolibc_fn const char *strerror(int err)
+{
+	static char buf[32];
+	const char *t = __nolibc_errtext(err);
+
+	if (t)
+		return t;
+	memcpy(buf, "Unknown error ", 14);
+	itoa_r(err, buf + 14);
+	return buf;
+}
 
 #endif /* _NOLIBC_STRING_H */

@@ -14,7 +14,9 @@
 #define _NOLIBC_TIME_H
 
 #include "sys.h"
-#include "signal.h"
+
+/* signal.h defines it (and includes unistd.h, which includes this file) */
+struct sigevent;
 
 #define CLOCK_REALTIME 0
 #define CLOCK_MONOTONIC 1
@@ -33,6 +35,46 @@
 
 /* the kernel's id of a POSIX timer */
 typedef __kernel_timer_t timer_t;
+
+/*
+ * Time and waiting
+ *
+ * On 32-bit arches the syscalls taking a timespec with a 32-bit tv_sec
+ * (clock_gettime, nanosleep, pselect6, ppoll...) exist only with
+ * CONFIG_COMPAT_32BIT_TIME, which tinyconfig and y2038-clean kernels leave
+ * out: they return ENOSYS there. Their *_time64 twins always exist on those
+ * arches (and only there), and take our struct timespec as it is (time_t
+ * is 64 bits everywhere: types.h): __NOLIBC_TIME64() in sys.h.
+ */
+
+/* int sys_clock_gettime(clockid_t clk, struct timespec *ts); */
+__nolibc_fn int sys_clock_gettime(clockid_t clk, struct timespec *ts)
+{
+	return __nolibc_sc(2, __NOLIBC_TIME64_CLOCK(clock_gettime), clk, (long)ts);
+}
+
+/* int clock_gettime(clockid_t clk, struct timespec *ts); */
+__nolibc_fn int clock_gettime(clockid_t clk, struct timespec *ts)
+{
+	return __sysret(sys_clock_gettime(clk, ts));
+}
+
+/* int sys_nanosleep(const struct timespec *req, struct timespec *rem); */
+__nolibc_fn int sys_nanosleep(const struct timespec *req, struct timespec *rem)
+{
+#if defined(__NR_nanosleep) && !defined(__NOLIBC_KTIME32)
+	return __nolibc_sc(2, __NR_nanosleep, (long)req, (long)rem);
+#else
+	return __nolibc_sc(4, __NOLIBC_TIME64(clock_nanosleep), 0 /* CLOCK_REALTIME */, 0,
+			   (long)req, (long)rem);
+#endif
+}
+
+/* int nanosleep(const struct timespec *req, struct timespec *rem); */
+__nolibc_fn int nanosleep(const struct timespec *req, struct timespec *rem)
+{
+	return __sysret(sys_nanosleep(req, rem));
+}
 
 /* time_t time(time_t *t); */
 __nolibc_fn time_t time(time_t *t)

@@ -61,14 +61,40 @@
 #define _LIMITS_H___ 1
 #define __CLANG_LIMITS_H 1
 
-/* A libc header nolibc lacks (<mqueue.h>...) must not
- * slip in from the host's libc: glibc's would redefine our types, with
- * errors far from the cause. Every glibc header that declares types goes
- * through <bits/types.h>; <assert.h>, which glibc lets be re-included and
- * which then calls our __assert_fail, does not. So the first mention of
- * its guard stops the build, the include chain above naming the header:
- *   error: attempt to use poisoned "_BITS_TYPES_H"
+/*
+ * A libc header nolibc lacks (<sys/epoll.h>, <sys/socket.h>...) must not
+ * slip in from the host's libc when a program is built with "-include
+ * nolibc.h" and without -nostdinc: glibc's would redefine our types, with
+ * errors far from the cause. So the first glibc construct such a header
+ * reaches stops the build with a message naming it:
+ *
+ * - __BEGIN_DECLS, which opens the declarations of every glibc header
+ *   (sys/cdefs.h would define it: its guard is claimed, and glibc's
+ *   <features.h> works without it), is a failed static assertion whose
+ *   text ends with __FILE__, the header that expanded it:
+ *     error: static assertion failed: "nolibc does not provide this
+ *     header, the host libc's: /usr/include/x86_64-linux-gnu/sys/epoll.h"
+ *   <assert.h>, which glibc lets be re-included and which then calls our
+ *   __assert_fail, skips its declarations when _ASSERT_H_DECLS is set.
+ * - glibc's guards of the types nolibc defines too are claimed, and
+ *   __flexarr is given its meaning, so that more headers get that far.
+ * - Those that first need glibc's internal types go through
+ *   <bits/types.h>, whose guard is poisoned; the include chain above the
+ *   error names the header:
+ *     In file included from /usr/include/netinet/in.h:22,
+ *     error: attempt to use poisoned "_BITS_TYPES_H"
  */
+#define _SYS_CDEFS_H 1
+#define _ASSERT_H_DECLS 1
+#define __BEGIN_DECLS _Static_assert(0, "nolibc does not provide this header, " \
+				     "the host libc's: " __FILE__);
+#define __flexarr []
+#define __sigset_t_defined 1
+#define __time_t_defined 1
+#define __clock_t_defined 1
+#define __clockid_t_defined 1
+#define _STRUCT_TIMESPEC 1
+#define __timeval_defined 1
 #pragma GCC poison _BITS_TYPES_H
 
 #include "stddef.h"

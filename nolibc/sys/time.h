@@ -1,6 +1,45 @@
 /* SPDX-License-Identifier: LGPL-2.1 OR MIT */
-/* <sys/time.h> for programs built against the nolibc sysroot: it is all in nolibc.h. */
-#ifndef _NOLIBC_STD_SYS_TIME_H
-#define _NOLIBC_STD_SYS_TIME_H
+/*
+ * <sys/time.h>: gettimeofday(). struct timeval and struct timezone are in
+ * types.h.
+ */
+
+/* A program's own #include of this name in a sysroot: nolibc.h includes
+ * everything, this file too, in the order the headers need each other.
+ */
+#ifndef _NOLIBC_H
 #include "../nolibc.h"
 #endif
+
+#ifndef _NOLIBC_SYS_TIME_H
+#define _NOLIBC_SYS_TIME_H
+
+#include "../sys.h"
+#include "../time.h"
+
+/* int sys_gettimeofday(struct timeval *tv, struct timezone *tz); */
+__nolibc_fn int sys_gettimeofday(struct timeval *tv, struct timezone *tz)
+{
+#if defined(__NR_gettimeofday) && !defined(__NOLIBC_KTIME32)
+	return __nolibc_sc(2, __NR_gettimeofday, (long)tv, (long)tz);
+#else
+	/* a timeval has a timespec's layout: the kernel fills it (or says
+	 * EFAULT), then the nanoseconds become microseconds in place
+	 */
+	int ret;
+
+	(void)tz;
+	ret = sys_clock_gettime(0 /* CLOCK_REALTIME */, (struct timespec *)tv);
+	if (!ret && tv)	/* < 10^9: a 32-bit division, no libgcc call */
+		tv->tv_usec = (unsigned long)tv->tv_usec / 1000;
+	return ret;
+#endif
+}
+
+/* int gettimeofday(struct timeval *tv, void *tz); */
+__nolibc_fn int gettimeofday(struct timeval *tv, void *tz)
+{
+	return __sysret(sys_gettimeofday(tv, (struct timezone *)tz));
+}
+
+#endif /* _NOLIBC_SYS_TIME_H */

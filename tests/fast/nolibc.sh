@@ -137,6 +137,26 @@ if [ -n "$sysroot" ]; then
 else
 	t_skip "standard includes" "no kernel source for the sysroot"
 fi
+# Every public header included alone and first, -nostdinc against the
+# sysroot, builds without a warning: x86_64 and a 32-bit ABI.
+each_header() {
+	local arch="$1" out n
+	out=$(mk test-each-header ARCH="$arch" 2>&1)
+	n=$(echo "$out" | grep -c '^ok - ')
+	if echo "$out" | grep -q '^not ok'; then
+		t_fail "each header alone ($arch)" "$(echo "$out" | grep -m3 '^not ok' | tr '\n' ' ')"
+	elif [ "$n" -ge 38 ]; then
+		t_ok "each of $n headers alone ($arch, sysroot)"
+	else
+		t_fail "each header alone ($arch)" "only $n ok: $(echo "$out" | tail -n 3 | tr '\n' ' ')"
+	fi
+}
+if [ -n "$sysroot" ]; then
+	each_header x86_64
+	have i686-linux-gnu-gcc && each_header i386
+else
+	t_skip "each header alone" "no kernel source for the sysroot"
+fi
 if have i686-linux-gnu-gcc && have qemu-i386-static; then
 	t_run "NOLIBC_IGNORE_ERRNO i386" mk test-ignore-errno ARCH=i386
 fi
@@ -144,15 +164,20 @@ fi
 # program builds with -Werror.
 t_run "format attributes x86_64 gcc" mk test-format ARCH=x86_64
 have clang && t_run "format attributes x86_64 clang" mk test-format ARCH=x86_64 CC_KIND=clang
-# A header nolibc lacks stops the build at its first error, the include
-# chain naming the header, instead of the host's glibc header clashing
-# with our types further on.
-# $1 name, $2 what the first error must say, then the compiler command.
+# A header nolibc lacks stops the build at its first error, which names
+# the header, instead of the host's glibc header clashing with our types
+# further on: with -include, a static assertion whose text is the host
+# header's path (most glibc headers), or the poisoned guard of glibc's
+# <bits/types.h> under an include chain naming it (those that need
+# glibc's internal types first); through the sysroot, "No such file".
+# $1 name, $2 what the first error must say, $3 what the output must say
+# somewhere (or ""), then the compiler command.
 missing_header() {
-	local name="$1" first="$2" out rc=0
-	shift 2
+	local name="$1" first="$2" anywhere="$3" out rc=0
+	shift 3
 	out=$("$@" -c -o "$work/missing-header.o" "$TOP/nolibc/tests/missing-header.c" 2>&1) || rc=$?
-	if [ "$rc" -ne 0 ] && echo "$out" | grep -m1 'error:' | grep -Eq "$first"; then
+	if [ "$rc" -ne 0 ] && echo "$out" | grep -m1 'error:' | grep -Eq "$first" &&
+	   { [ -z "$anywhere" ] || echo "$out" | grep -Eq "$anywhere"; }; then
 		t_ok "$name"
 	else
 		t_fail "$name" "status $rc: $(echo "$out" | grep -m2 -E 'error' | tr '\n' ' ')"
@@ -160,13 +185,23 @@ missing_header() {
 }
 for cc in gcc clang; do
 	have "$cc" || continue
-	# the include chain above the error names the header
-	missing_header "missing header stops the build ($cc, -include)" 'poisoned' \
-		"$cc" -nostdlib -static -include "$TOP/nolibc/nolibc.h"
+	inc=("$cc" -nostdlib -static -include "$TOP/nolibc/nolibc.h")
+	missing_header "missing header named by the first error ($cc, -include)" \
+		'nolibc does not provide this header.*/sys/epoll\.h' "" "${inc[@]}"
+	missing_header "missing header named by the include chain ($cc, -include)" \
+		'poisoned' 'from [^ ]*/netinet/in\.h:' "${inc[@]}" -DMISSING_HEADER='<netinet/in.h>'
+	t_run "a header nolibc has passes the same program ($cc, -include)" \
+		"${inc[@]}" -DMISSING_HEADER='<stdlib.h>' -c -o "$work/missing-header.o" \
+		"$TOP/nolibc/tests/missing-header.c"
 	[ -n "$sysroot" ] && missing_header "missing header stops the build ($cc, sysroot)" \
-		'mqueue\.h.*(No such file|not found)' "$cc" -nostdlib -nostdinc -static \
+		'sys/epoll\.h.*(No such file|not found)' "" "$cc" -nostdlib -nostdinc -static \
 		-I"$work/sysroot-x86_64/include"
 done
+if have i686-linux-gnu-gcc; then
+	missing_header "missing header named by the first error (i386 gcc, -include)" \
+		'nolibc does not provide this header.*/sys/epoll\.h' "" \
+		i686-linux-gnu-gcc -nostdlib -static -include "$TOP/nolibc/nolibc.h"
+fi
 
 # 8. As PID 1 (of a PID and mount namespace): mounts, runs, powers off.
 if [ -x "$bin" ] && [ "$(id -u)" = 0 ] && unshare -fpm true 2> /dev/null; then
