@@ -702,6 +702,28 @@ __nolibc_fn unsigned long long __nolibc_arg(va_list *ap, int wide)
 typedef int __attribute__((__may_alias__)) __nolibc_int_alias;
 typedef long long __attribute__((__may_alias__)) __nolibc_ll_alias;
 
+/* int __nolibc_fmt_length(const char **fmt); the length modifier at *fmt,
+ * skipped, as printf and scanf both read it: the number of 'l's, -1 for h,
+ * -2 for hh, 1 for z and t where size_t is a long, 2 for j, q and L
+ */
+__nolibc_fn int __nolibc_fmt_length(const char **fmt)
+{
+	int lng = 0;
+
+	for (;; (*fmt)++) {
+		if (**fmt == 'l')
+			lng++;
+		else if (**fmt == 'h')
+			lng--;
+		else if (**fmt == 'z' || **fmt == 't')
+			lng = sizeof(size_t) == sizeof(long);
+		else if (**fmt == 'j' || **fmt == 'q' || **fmt == 'L')
+			lng = 2;
+		else
+			return lng;
+	}
+}
+
 /* Flags, as bits of the index of their character in this string. */
 #define __NOLIBC_FMT_FLAGS "-+ #0"
 #define __NOLIBC_LEFT 1
@@ -753,19 +775,7 @@ __nolibc_fn int __nolibc_vformat(struct __nolibc_sink *k, const char *fmt, va_li
 			flags |= __NOLIBC_LEFT;
 			num[0] = -num[0];
 		}
-		/* lng counts 'l's, -1 for h, -2 for hh */
-		for (;; fmt++) {
-			if (*fmt == 'l')
-				lng++;
-			else if (*fmt == 'h')
-				lng--;
-			else if (*fmt == 'z' || *fmt == 't')
-				lng = sizeof(size_t) == sizeof(long);
-			else if (*fmt == 'j' || *fmt == 'q' || *fmt == 'L')
-				lng = 2;
-			else
-				break;
-		}
+		lng = __nolibc_fmt_length(&fmt);
 
 		d = digits + sizeof(digits);
 		zeros = 0;
@@ -1169,19 +1179,7 @@ int vsscanf(const char *str, const char *fmt, __builtin_va_list args)
 			fmt++;
 		for (width = 0; isdigit((unsigned char)*fmt); fmt++)
 			width = width * 10 + *fmt - '0';
-		/* lng as in the formatter: -2 hh, -1 h, 1 l, 2 ll */
-		for (lng = 0;; fmt++) {
-			if (*fmt == 'l')
-				lng++;
-			else if (*fmt == 'h')
-				lng--;
-			else if (*fmt == 'z' || *fmt == 't')
-				lng = sizeof(size_t) == sizeof(long);
-			else if (*fmt == 'j' || *fmt == 'q' || *fmt == 'L')
-				lng = 2;
-			else
-				break;
-		}
+		lng = __nolibc_fmt_length(&fmt);
 		if (*fmt == 'n') {
 			v = s - str;
 			goto store;
