@@ -2378,8 +2378,11 @@ static void syscall_timers(void)
 			close(fd);
 		}
 	}
-	if (test("timerfd_create_einval"))
-		expect_err(timerfd_create(4242, 0), EINVAL);
+	if (test("timerfd_create_einval")) {
+		fd = timerfd_create(4242, 0);
+		if (have_feature(fd, "no timerfd in this kernel"))
+			expect_err(fd, EINVAL);
+	}
 	if (test("timerfd_expire")) {
 		fd = timerfd_create(CLOCK_MONOTONIC, 0);
 		if (have_feature(fd, "no timerfd in this kernel")) {
@@ -2432,8 +2435,11 @@ static void syscall_timers(void)
 			close(fd);
 		}
 	}
-	if (test("timerfd_gettime_ebadf"))
-		expect_err(timerfd_gettime(-1, &its), EBADF);
+	if (test("timerfd_gettime_ebadf")) {
+		ret = timerfd_gettime(-1, &its);
+		if (have_feature(ret, "no timerfd in this kernel"))
+			expect_err(ret, EBADF);
+	}
 
 	if (test("timer_signal")) {
 		memset(&sa, 0, sizeof(sa));
