@@ -49,6 +49,7 @@ sys/stat.h	&stat
 sys/syscall.h	__NR_getpid
 sys/sysmacros.h	makedev(8, 1)
 sys/time.h	&gettimeofday
+sys/timerfd.h	&timerfd_create
 sys/types.h	sizeof(pid_t)
 sys/utsname.h	&uname
 sys/wait.h	&waitpid
