@@ -140,6 +140,13 @@ __attribute__((weak, naked, noreturn)) __nolibc_no_stack_protector void _start(v
  */
 #define NOLIBC_HAVE_SA_RESTORER 1
 #define NOLIBC_HAVE_LEGACY_SIGFRAME 1
+
+/* Thumb-1 has neither a divide nor umull: gcc -Os divides by a constant
+ * with libgcc's __udivsi3, 492 bytes (see __nolibc_ns_to_us()).
+ */
+#if defined(__thumb__) && !defined(__thumb2__)
+#define __NOLIBC_NO_HW_DIV 1
+#endif
 void __nolibc_restore_rt(void);
 __attribute__((weak, naked)) __nolibc_no_stack_protector void __nolibc_restore_rt(void)
 {

@@ -149,6 +149,11 @@ __asm__(".pushsection .text, \"ax\", @progbits\n"
 
 #define NOLIBC_KSIGACTION_NO_RESTORER 1
 
+/* No divide instruction: a division by a constant is a millicode call
+ * (see __nolibc_ns_to_us()).
+ */
+#define __NOLIBC_NO_HW_DIV 1
+
 /* Signal numbers and sigaction flags of hppa. */
 #define SIGHUP 1
 #define SIGINT 2

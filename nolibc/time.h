@@ -36,6 +36,30 @@ struct sigevent;
 /* the kernel's id of a POSIX timer */
 typedef __kernel_timer_t timer_t;
 
+/* ns / 1000 for ns < 10^9, without a libgcc call where the arch has no
+ * divide (__NOLIBC_NO_HW_DIV): 20 steps of shift-and-subtract, 1064 -> 488
+ * bytes for the Thumb-1 torture init. Elsewhere the compiler's own
+ * division by a constant is smaller.
+ */
+__nolibc_inline unsigned long __nolibc_ns_to_us(unsigned long ns)
+{
+#ifdef __NOLIBC_NO_HW_DIV
+	unsigned long q = 0, d = 1000UL << 19;
+	int i;
+
+	for (i = 0; i < 20; i++, d >>= 1) {
+		q <<= 1;
+		if (ns >= d) {
+			ns -= d;
+			q |= 1;
+		}
+	}
+	return q;
+#else
+	return ns / 1000;
+#endif
+}
+
 /*
  * Time and waiting
  *

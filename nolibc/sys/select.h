@@ -36,7 +36,7 @@ __nolibc_fn int sys_select(int nfds, fd_set *rfds, fd_set *wfds, fd_set *efds,
 			  (long)efds, (long)tsp, 0);
 	if (timeout) {
 		timeout->tv_sec = ts.tv_sec;
-		timeout->tv_usec = (unsigned long)ts.tv_nsec / 1000;
+		timeout->tv_usec = __nolibc_ns_to_us(ts.tv_nsec);
 	}
 	return ret;
 }

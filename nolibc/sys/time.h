@@ -30,8 +30,8 @@ __nolibc_fn int sys_gettimeofday(struct timeval *tv, struct timezone *tz)
 
 	(void)tz;
 	ret = sys_clock_gettime(0 /* CLOCK_REALTIME */, (struct timespec *)tv);
-	if (!ret && tv)	/* < 10^9: a 32-bit division, no libgcc call */
-		tv->tv_usec = (unsigned long)tv->tv_usec / 1000;
+	if (!ret && tv)
+		tv->tv_usec = __nolibc_ns_to_us(tv->tv_usec);
 	return ret;
 #endif
 }

@@ -2238,9 +2238,25 @@ static void syscall_time(void)
 
 		expect_err(gettimeofday(nowhere, NULL), EFAULT);
 	}
+	/* the divide-free path of Thumb-1 and hppa (__NOLIBC_NO_HW_DIV) */
+	if (test("ns_to_us")) {
+		static const unsigned long ns[] = {
+			0, 999, 1000, 1999, 524287999, 524288000, 999999999
+		};
+		unsigned long i;
+
+		ret = 0;
+		for (i = 0; i < sizeof(ns) / sizeof(ns[0]); i++)
+			ret |= __nolibc_ns_to_us(ns[i]) != ns[i] / 1000;
+		for (i = 0; i < 1000000000; i += 999983)
+			ret |= __nolibc_ns_to_us(i) != i / 1000;
+		expect_true(!ret, "ns / 1000 for 0 <= ns < 10^9");
+	}
 #else
 	if (test("gettimeofday_efault"))
 		skip("glibc uses the vDSO, which faults");
+	if (test("ns_to_us"))
+		skip("nolibc's own helper");
 #endif
 	if (test("time")) {
 		t = 0;
