@@ -54,9 +54,10 @@ decode_addresses() {
 		return 0
 	fi
 	# Sort the addresses in among the symbols; each takes the symbol before
-	# it, when that is a function, and the one after (for the size).
+	# it, when that is a function, and the one after (for the size). Lines
+	# that are no "ADDRESS TYPE NAME" (a test fixture's comment) are skipped.
 	{
-		awk 'NF >= 3 { print $1, "S", $3, $2 }' "$map"
+		awk 'NF >= 3 && $1 ~ /^[0-9a-f]+$/ { print $1, "S", $3, $2 }' "$map"
 		sed 's/^0x//; s/$/ A/' <<< "$addrs"
 	} | sort -k1,1 -k2,2r | awk '
 		$2 == "S" { if (pend != "") { for (k in q) print q[k], sym, saddr, $1; delete q; pend = "" }
