@@ -103,4 +103,20 @@ t_eq "N/A: --kconfig CONFIG_SMP=n counts too" "0 N/A 0" \
 	"$rc $(head -n 1 "$tmp/na-kconfig/TREE02/verdict") $(grep -c . "$STUB_LOG")"
 t_run "N/A: --dryrun shows it" bash -c "ARCH_TABLE='$tmp/always.tsv' '$kvm' ${args[*]} --configs TINY01 --dryrun | grep -q '^N/A: CONFIG_SMP=n'"
 
+
+# Splats: the run itself leaves each scenario's splats.txt decoded against
+# the build's System.map (the stub make copies the fixture's in; a cache
+# of its own, so the build is made, not reused), and the table says where.
+NOLIBC_TORTURE_CACHE="$tmp/splat-cache" STUB_SYSTEM_MAP="$FIX/rcu-bare-trace.map" \
+STUB_CONSOLE="$FIX/rcu-bare-trace.log" run_kvm splat "${args[@]}" --configs TINY01
+t_eq "splats: exit 0 (a writer stall is no failure)" 0 "$rc"
+t_eq "splats: splats.txt decoded by the run" "? __schedule+0x2b5/0x2d1" \
+	"$(grep -o '? __schedule.*' "$tmp/splat/TINY01/splats.txt" 2>&1)"
+if printf '%s\n' "$out" | grep -q '^ *splats: TINY01/splats.txt$'; then
+	t_ok "splats: the summary points at the file"
+else
+	t_fail "splats: the summary points at the file" "$(printf '%s\n' "$out" | tail -n 8)"
+fi
+t_eq "splats: a run without any gets no splats.txt" "" "$(ls "$tmp/work/TINY01/splats.txt" 2> /dev/null)"
+
 t_done
