@@ -119,4 +119,31 @@ else
 fi
 t_eq "splats: a run without any gets no splats.txt" "" "$(ls "$tmp/work/TINY01/splats.txt" 2> /dev/null)"
 
+
+# kvm.sh rewritten in place while it runs (an editor saving over it): bash
+# has read all of it before the first step, so the run ends as it would
+# have, running none of the new text. A copy of the tree, whose kvm.sh
+# gets a line ahead of everything (every offset moves) and one at the end
+# while its make is held.
+mkdir -p "$tmp/tree"
+cp -r "$TOP/kvm-scripts" "$TOP/configs" "$TOP/mkinitrd" "$TOP/init" "$TOP/nolibc" "$tmp/tree/"
+export STUB_RELEASE="$tmp/release"
+: > "$STUB_LOG"
+NOLIBC_TORTURE_CACHE="$tmp/edit-cache" STUB_HOLD=1 STUB_CONSOLE="$FIX/rcu-work.log" \
+	"$tmp/tree/kvm-scripts/kvm.sh" --results "$tmp/edited" "${args[@]}" --configs TINY01 > "$tmp/edited.log" 2>&1 &
+pid=$!
+for _ in $(seq 300); do grep -q '^bzImage$' "$STUB_LOG" && break; sleep 0.1; done
+{ echo 'echo EDITED-TOP'; cat "$TOP/kvm-scripts/kvm.sh"; echo 'echo EDITED-END'; } > "$tmp/kvm.new"
+cat "$tmp/kvm.new" > "$tmp/tree/kvm-scripts/kvm.sh"
+touch "$STUB_RELEASE"
+rc=0
+wait "$pid" || rc=$?
+rm -f "$STUB_RELEASE"
+echo "--- kvm.sh edited during its run (exit $rc)"
+cat "$tmp/edited.log"
+t_eq "edited while running: the run ends as before" "0 SUCCESS" \
+	"$rc $(head -n 1 "$tmp/edited/TINY01/verdict" 2>&1)"
+t_eq "edited while running: none of the new text ran" "" \
+	"$(grep -E 'EDITED|syntax error|command not found' "$tmp/edited.log")"
+
 t_done
