@@ -8,9 +8,11 @@
 # run_judge in console.sh) and kvm-find-errors.sh write the same file.
 # Source this file; it defines functions only.
 
-# splat_regex: extended regex for the first line of a splat.
+# splat_regex: extended regex for the first line of a splat: every line
+# that parse_console counts (its BUG is a word, so SLUB's "BUG kmalloc-64
+# (Not tainted): ..." is one too), and what a run's failure shows besides.
 splat_regex() {
-	echo 'BUG:|Oops|WARNING:|Call [Tt]race:|Kernel panic|detected (expedited )?stalls on CPUs/tasks|self-detected stall|kthread starved|Badness|!!!|Writer stall state'
+	echo '(^|[^A-Za-z0-9_])BUG([^A-Za-z0-9_]|$)|Oops|WARNING:|Call [Tt]race:|Kernel panic|detected (expedited )?stalls on CPUs/tasks|self-detected stall|kthread starved|Badness|!!!|Writer stall state'
 }
 
 # splat_blocks CONSOLE [BEFORE]: the splats of CONSOLE, each the BEFORE

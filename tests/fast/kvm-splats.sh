@@ -65,6 +65,17 @@ run_judge "$res/TINY01" rcu > /dev/null
 t_eq "no build-dir: a note first" "# no System.map in the build folder unknown (no build-dir): addresses left bare" \
 	"$(head -n 1 "$res/TINY01/splats.txt")"
 
+# Every splat the summary counts is in splats.txt: SLUB reports with
+# "BUG NAME (...)", no colon, and counts as a bug.
+mkdir -p "$res/SLUB"
+{
+	cat "$FIX/rcu-success.log"
+	echo '[   62.000000] BUG kmalloc-64 (Not tainted): Poison overwritten'
+} > "$res/SLUB/console.log"
+run_judge "$res/SLUB" rcu > /dev/null
+t_eq "a SLUB BUG: counted and in splats.txt" "bug=1 [   62.000000] BUG kmalloc-64 (Not tainted): Poison overwritten" \
+	"$(grep '^bug=' "$res/SLUB/console.summary") $(grep -F 'BUG kmalloc' "$res/SLUB/splats.txt" 2>&1)"
+
 # kvm-recheck.sh judges through run_judge too: a folder judged before
 # splats.txt existed gets one.
 cp "$FIX/rcu-bare-trace.map" "$tmp/build/System.map"
