@@ -9,6 +9,8 @@
 
 # shellcheck source=../configs/torture.sh
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../configs/torture.sh"
+# shellcheck source=splat.sh
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/splat.sh"
 
 command -v kvm_err > /dev/null 2>&1 || kvm_err() {
 	local fn="$1"
@@ -266,9 +268,11 @@ console_work() {
 }
 
 # run_judge RUN_DIR TYPE: judges one scenario's result folder: writes
-# console.summary (run_verdict, then console_work) and verdict (its
-# verdict and reason lines). kvm.sh, kvm-recheck.sh and kvm-again.sh all
-# judge through it. Prints the verdict.
+# console.summary (run_verdict, then console_work), verdict (its
+# verdict and reason lines) and, when the console has splats, splats.txt
+# with the call traces decoded (splat.sh: run_splats), so a results folder
+# shows function names without another script. kvm.sh, kvm-recheck.sh and
+# kvm-again.sh all judge through it. Prints the verdict.
 run_judge() {
 	local dir="$1" summary v
 	summary=$({
@@ -276,6 +280,7 @@ run_judge() {
 		console_work "$dir/console.log"
 	}) || return 1
 	printf '%s\n' "$summary" > "$dir/console.summary"
+	run_splats "$dir" || return 1
 	v=$(sed -n 's/^verdict=//p' <<< "$summary")
 	printf '%s\n%s\n' "$v" "$(sed -n 's/^reason=//p' <<< "$summary")" > "$dir/verdict"
 	echo "$v"

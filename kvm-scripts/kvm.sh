@@ -126,6 +126,17 @@ bad_usage() {
 	exit 2
 }
 
+# All that follows is the body of main, called on the last line: bash reads
+# a script as it runs it, so kvm.sh rewritten in place during a run (an
+# editor saving over it) would have the run go on with the new text from
+# its old offset; a function is read whole before it runs. Not indented,
+# to keep the history readable. The run's arrays are declared -g, so they
+# stay globals as they were. The exit after main makes shellcheck take the
+# functions reached only through a trap or cache_with_lock for
+# unreachable (SC2317).
+# shellcheck disable=SC2317
+main() {
+
 # --- options -----------------------------------------------------------------
 
 torture=rcu configs="" duration_arg=10 cpus="" memory=512M kconfig_extra=""
@@ -312,8 +323,8 @@ if [ -n "$lava_local$lava_submit" ] && [ -z "$lava_dir" ]; then
 fi
 
 # Scenario result folders: a repeated scenario gets .2, .3... like the reference.
-declare -A seen_count=()
-declare -a run_names=()
+declare -gA seen_count=()
+declare -ga run_names=()
 for s in $scenarios; do
 	seen_count[$s]=$(( ${seen_count[$s]:-0} + 1 ))
 	if [ "${seen_count[$s]}" -gt 1 ]; then
@@ -334,8 +345,8 @@ scenario_of() {
 # Scenarios that cannot apply to the arch (e.g. a uniprocessor scenario on
 # an always-SMP arch) are N/A, known from the arch table: they build and
 # boot nothing and are no failure. applicable: the other runs.
-declare -A na_reasons=()
-declare -a applicable=()
+declare -gA na_reasons=()
+declare -ga applicable=()
 for run in "${run_names[@]}"; do
 	s=$(scenario_of "$run")
 	na_frags=("$config_dir/$s")
@@ -675,7 +686,7 @@ lava_http_stop() {
 
 # boot_start RUN_NAME: QEMU in the background (boot.sh) until the guest
 # powers off or panics, or the time runs out.
-declare -A qemu_pids=() boot_starts=()
+declare -gA qemu_pids=() boot_starts=()
 boot_start() {
 	local run="$1" rundir="$results/$1"
 	boot_qemu "$rundir"
@@ -936,7 +947,7 @@ pipelined=""
 if [ -z "$independent$buildonly$stage_only$lava_dir$gdb$interactive$remote_set" ] && [ "$boot_mode" = kernel ]; then
 	pipelined=1
 fi
-declare -A images=()
+declare -gA images=()
 if [ -z "$pipelined" ]; then
 	build_runs "${run_names[@]}"
 	# shellcheck disable=SC2068 # names without blanks
@@ -1159,3 +1170,8 @@ summary_write "$results" "${listed_runs[@]}" || status=$?
 plot_run "$results" "$results/summary.svg" "$torture" "${listed_runs[@]}"
 # the exit status is summary_write's (0 or 1)
 [ "$status" -eq 0 ]
+}
+
+# exit on the same line: after main, bash would read on in a file that may
+# have changed meanwhile.
+main "$@"; exit

@@ -69,8 +69,9 @@ summary_verdict_kind() {
 }
 
 # summary_write RESULTS RUN_NAME...: the table on stdout, summary.csv and
-# summary.json in RESULTS, one row per RESULTS/RUN_NAME folder, and a
-# count line. Fails unless every verdict is SUCCESS (or BUILT, STAGED,
+# summary.json in RESULTS, one row per RESULTS/RUN_NAME folder (in the
+# table, under a run with splats, a line naming its decoded splats.txt,
+# relative to RESULTS), and a count line. Fails unless every verdict is SUCCESS (or BUILT, STAGED,
 # LAVA-JOB) or N/A.
 summary_write() {
 	local results="$1" run rundir v b t sp g r pipe batch all_ok=0 json_sep="" kind
@@ -97,6 +98,7 @@ summary_write() {
 		[ "$pipe" = - ] || printf '%-12s reader pipe: %s   batch: %s\n' "" \
 			"$(summary_trim_zeros "$pipe")" "$(summary_trim_zeros "$batch")"
 		[ "$v" != N/A ] || printf '%-12s %s\n' "" "$(sed -n 2p "$rundir/verdict")"
+		[ ! -e "$rundir/splats.txt" ] || printf '%-12s splats: %s\n' "" "$run/splats.txt"
 		echo "$run,$v,$b,$t,$sp,$g,$r,$pipe,$batch" >> "$results/summary.csv"
 		printf '%s  {"scenario": "%s", "verdict": "%s", "build_seconds": "%s", "boot_seconds": "%s", "splats": "%s", "gps": %s, "gps_per_sec": %s, "reader_pipe": %s, "reader_batch": %s}' \
 			"$json_sep" "$run" "$v" "$b" "$t" "$sp" "$(summary_json_number "$g")" "$(summary_json_number "$r")" \

@@ -41,9 +41,10 @@ run_kvm() {
 # without building or booting a kernel. Each logs a line to $STUB_LOG.
 # The stub make fails when two makes run in one build folder at once;
 # STUB_HOLD=1 holds its image step until $STUB_RELEASE exists; STUB_FAIL=1
-# fails it. The stub QEMU ("qemu-stub"): "--version" prints a version; a
-# boot prints $STUB_CONSOLE (or $STUB_KVM_CONSOLE when asked for KVM and
-# that is set), then $STUB_QEMU_STDERR on stderr, and exits
+# fails it; STUB_SYSTEM_MAP=FILE becomes the build's System.map. The stub
+# QEMU ("qemu-stub"): "--version" prints a version; a boot prints
+# $STUB_CONSOLE (or $STUB_KVM_CONSOLE when asked for KVM and that is
+# set), then $STUB_QEMU_STDERR on stderr, and exits
 # $STUB_QEMU_EXIT (default 0); with STUB_CONSOLE_LIST="FILE..." the Nth
 # boot in $STUB_LOG prints the Nth file and exits with the Nth word of
 # STUB_EXIT_LIST.
@@ -87,7 +88,8 @@ bzImage)
 		exit 2
 	fi
 	mkdir -p "$o/arch/x86/boot"
-	echo kernel > "$o/arch/x86/boot/bzImage" ;;
+	echo kernel > "$o/arch/x86/boot/bzImage"
+	[ -z "${STUB_SYSTEM_MAP:-}" ] || cp "$STUB_SYSTEM_MAP" "$o/System.map" ;;
 esac
 rm -rf "$o/.stub-busy"
 EOF

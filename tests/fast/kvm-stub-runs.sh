@@ -103,4 +103,47 @@ t_eq "N/A: --kconfig CONFIG_SMP=n counts too" "0 N/A 0" \
 	"$rc $(head -n 1 "$tmp/na-kconfig/TREE02/verdict") $(grep -c . "$STUB_LOG")"
 t_run "N/A: --dryrun shows it" bash -c "ARCH_TABLE='$tmp/always.tsv' '$kvm' ${args[*]} --configs TINY01 --dryrun | grep -q '^N/A: CONFIG_SMP=n'"
 
+
+# Splats: the run itself leaves each scenario's splats.txt decoded against
+# the build's System.map (the stub make copies the fixture's in; a cache
+# of its own, so the build is made, not reused), and the table says where.
+NOLIBC_TORTURE_CACHE="$tmp/splat-cache" STUB_SYSTEM_MAP="$FIX/rcu-bare-trace.map" \
+STUB_CONSOLE="$FIX/rcu-bare-trace.log" run_kvm splat "${args[@]}" --configs TINY01
+t_eq "splats: exit 0 (a writer stall is no failure)" 0 "$rc"
+t_eq "splats: splats.txt decoded by the run" "? __schedule+0x2b5/0x2d1" \
+	"$(grep -o '? __schedule.*' "$tmp/splat/TINY01/splats.txt" 2>&1)"
+if printf '%s\n' "$out" | grep -q '^ *splats: TINY01/splats.txt$'; then
+	t_ok "splats: the summary points at the file"
+else
+	t_fail "splats: the summary points at the file" "$(printf '%s\n' "$out" | tail -n 8)"
+fi
+t_eq "splats: a run without any gets no splats.txt" "" "$(ls "$tmp/work/TINY01/splats.txt" 2> /dev/null)"
+
+
+# kvm.sh rewritten in place while it runs (an editor saving over it): bash
+# has read all of it before the first step, so the run ends as it would
+# have, running none of the new text. A copy of the tree, whose kvm.sh
+# gets a line ahead of everything (every offset moves) and one at the end
+# while its make is held.
+mkdir -p "$tmp/tree"
+cp -r "$TOP/kvm-scripts" "$TOP/configs" "$TOP/mkinitrd" "$TOP/init" "$TOP/nolibc" "$tmp/tree/"
+export STUB_RELEASE="$tmp/release"
+: > "$STUB_LOG"
+NOLIBC_TORTURE_CACHE="$tmp/edit-cache" STUB_HOLD=1 STUB_CONSOLE="$FIX/rcu-work.log" \
+	"$tmp/tree/kvm-scripts/kvm.sh" --results "$tmp/edited" "${args[@]}" --configs TINY01 > "$tmp/edited.log" 2>&1 &
+pid=$!
+for _ in $(seq 300); do grep -q '^bzImage$' "$STUB_LOG" && break; sleep 0.1; done
+{ echo 'echo EDITED-TOP'; cat "$TOP/kvm-scripts/kvm.sh"; echo 'echo EDITED-END'; } > "$tmp/kvm.new"
+cat "$tmp/kvm.new" > "$tmp/tree/kvm-scripts/kvm.sh"
+touch "$STUB_RELEASE"
+rc=0
+wait "$pid" || rc=$?
+rm -f "$STUB_RELEASE"
+echo "--- kvm.sh edited during its run (exit $rc)"
+cat "$tmp/edited.log"
+t_eq "edited while running: the run ends as before" "0 SUCCESS" \
+	"$rc $(head -n 1 "$tmp/edited/TINY01/verdict" 2>&1)"
+t_eq "edited while running: none of the new text ran" "" \
+	"$(grep -E 'EDITED|syntax error|command not found' "$tmp/edited.log")"
+
 t_done
