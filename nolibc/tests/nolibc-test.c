@@ -2119,12 +2119,19 @@ static void syscall_process(void)
 	}
 	if (test("my_syscall6")) {
 		/* pselect6 reads its sixth argument only when it is not NULL; the
-		 * timeout is the kernel's timespec, two 64-bit words on x32
+		 * timeout is the kernel's timespec, two 64-bit words on x32. On
+		 * 32-bit ABIs the time64 call: a kernel without
+		 * COMPAT_32BIT_TIME (tinyconfig) has no plain pselect6 there.
 		 */
 		struct timespec zero = { 0, 0 };
+#ifdef __NR_pselect6_time64
+		long nr = __NR_pselect6_time64;
+#else
+		long nr = __NR_pselect6;
+#endif
 
-		ret = my_syscall6(__NR_pselect6, 0, NULL, NULL, NULL, &zero, 0);
-		expect_true(ret == 0 && my_syscall6(__NR_pselect6, 0, NULL, NULL, NULL,
+		ret = my_syscall6(nr, 0, NULL, NULL, NULL, &zero, 0);
+		expect_true(ret == 0 && my_syscall6(nr, 0, NULL, NULL, NULL,
 						    &zero, 1) == -EFAULT, "6th argument");
 	}
 #else
