@@ -30,6 +30,10 @@ mips|vmlinux: ELF 32-bit MSB executable, MIPS, MIPS32 rel2 version 1 (SYSV), sta
 s390x|vmlinux: ELF 64-bit MSB executable, IBM S/390, version 1 (SYSV), statically linked, BuildID[sha1]=e81f0c9b37, not stripped|qemu-system-s390x|arch/s390/boot/bzImage|-M s390-ccw-virtio|-M s390-ccw-virtio,accel=kvm -cpu host|console=ttysclp0
 ppc64le|vmlinux: ELF 64-bit LSB executable, 64-bit PowerPC or cisco 7500, Power ELF V2 ABI, version 1 (SYSV), statically linked, BuildID[sha1]=6f2d90ab14, not stripped|qemu-system-ppc64|vmlinux|-M pseries|-M pseries,accel=kvm -cpu host|console=hvc0
 mips64el|vmlinux: ELF 64-bit LSB executable, MIPS, MIPS64 rel2 version 1 (SYSV), statically linked, BuildID[sha1]=2b1f7c93d0, not stripped|qemu-system-mips64el|vmlinux|-M malta -cpu MIPS64R2-generic|-M malta,accel=kvm -cpu host|console=ttyS0|up
+ppc|vmlinux: ELF 32-bit MSB executable, PowerPC or cisco 4500, version 1 (SYSV), statically linked, BuildID[sha1]=36b618a4b7, not stripped|qemu-system-ppc|vmlinux|-M ppce500 -cpu e500mc|-M ppce500,accel=kvm -cpu host|console=ttyS0
+alpha|vmlinux: ELF 64-bit LSB executable, Alpha (unofficial), version 1 (SYSV), statically linked, BuildID[sha1]=f2833e81c8, not stripped|qemu-system-alpha|vmlinux|-M clipper|-M clipper,accel=kvm -cpu host|console=ttyS0
+hppa|vmlinux: ELF 32-bit MSB executable, PA-RISC, 1.0 version 1 (GNU/Linux), statically linked, BuildID[sha1]=ecf26907d3, not stripped|qemu-system-hppa|vmlinux|-M hppa|-M hppa,accel=kvm -cpu host|console=ttyS0
+m68k|vmlinux: ELF 32-bit MSB executable, Motorola m68k, 68020, version 1 (SYSV), statically linked, BuildID[sha1]=fb9fbbfc7f, not stripped|qemu-system-m68k|vmlinux|-M virt -cpu m68040|-M virt,accel=kvm -cpu host|console=ttyGF0|up
 EOF
 )
 
