@@ -355,25 +355,37 @@ config_mismatches() {
 }
 
 # scenario_na_reason ARCH FILE...: why a scenario made of FILEs (CFcommon,
-# its fragment, the --kconfig options; the last CONFIG_SMP wins) cannot
-# apply to ARCH, known from configs/arches.tsv (kernel_smp) before
-# anything is built: CONFIG_SMP=n where Linux builds only SMP kernels, or
-# CONFIG_SMP=y where it has no SMP. Either would end as a CONFIG-MISMATCH
-# after a configure that can only fail. Prints the reason and succeeds
-# when the scenario is N/A; prints nothing and fails when it applies.
+# its fragment, the --kconfig options; the last setting of an option wins)
+# cannot apply to ARCH, known from configs/arches.tsv before anything is
+# built: CONFIG_SMP=n where Linux builds only SMP kernels, CONFIG_SMP=y where
+# it has no SMP (kernel_smp), or CONFIG_X=y for an X the arch's Kconfig
+# cannot give (kernel_lacks: parisc's tick, alpha's preemption). Each would
+# end as a CONFIG-MISMATCH after a configure that can only fail. Prints the
+# reason and succeeds when the scenario is N/A; prints nothing and fails when
+# it applies.
 scenario_na_reason() {
-	local arch="$1" kernel_smp smp
+	local arch="$1" kernel_smp lacks frags smp sym
 	shift
 	kernel_smp=$(arch_get "$arch" kernel_smp) || return 1
-	smp=$(config_value CONFIG_SMP "$@") || return 1
+	lacks=$(arch_get "$arch" kernel_lacks) || return 1
+	# read once: a FILE may be a pipe (kvm.sh passes --kconfig as <(...))
+	frags=$(cat -- "$@") || return 1
+	smp=$(config_value CONFIG_SMP /dev/stdin <<<"$frags")
 	case "$kernel_smp/$smp" in
 	always/n)
-		echo "CONFIG_SMP=n, but every Linux 6.1 $arch kernel is SMP (configs/arches.tsv kernel_smp=always)" ;;
+		echo "CONFIG_SMP=n, but every Linux 6.1 $arch kernel is SMP (configs/arches.tsv kernel_smp=always)"
+		return 0 ;;
 	never/y)
-		echo "CONFIG_SMP=y, but Linux 6.1 has no SMP for $arch (configs/arches.tsv kernel_smp=never)" ;;
-	*)
-		return 1 ;;
+		echo "CONFIG_SMP=y, but Linux 6.1 has no SMP for $arch (configs/arches.tsv kernel_smp=never)"
+		return 0 ;;
 	esac
+	for sym in ${lacks//,/ }; do
+		if [ "$(config_value "CONFIG_$sym" /dev/stdin <<<"$frags")" = y ]; then
+			echo "CONFIG_$sym=y, but Linux 6.1 cannot give $arch CONFIG_$sym (configs/arches.tsv kernel_lacks)"
+			return 0
+		fi
+	done
+	return 1
 }
 
 # kconfig_smp_kind KERNEL_SRC KERNEL_ARCH: what the kernel's Kconfig says
