@@ -48,7 +48,7 @@ splat_blocks() {
 # (0x and 8 or 16 hex digits) that System.map places inside a function
 # shown as "function+0xOFF/0xSIZE" (SIZE: to the next symbol).
 decode_addresses() {
-	local map="$1" input addrs
+	local map="$1" input addrs table
 	input=$(cat)
 	addrs=$(grep -o -E '0x[0-9a-f]{8}([0-9a-f]{8})?\b' <<< "$input" | sort -u) || true
 	if [ -z "$addrs" ] || [ ! -r "$map" ]; then
@@ -58,16 +58,19 @@ decode_addresses() {
 	# Sort the addresses in among the symbols; each takes the symbol before
 	# it, when that is a function, and the one after (for the size). Lines
 	# that are no "ADDRESS TYPE NAME" (a test fixture's comment) are skipped.
-	{
+	# Kept in a variable, not a file: a file named by $$ is shared by every
+	# subshell of one kvm.sh, and scenarios are judged in parallel.
+	table=$({
 		awk 'NF >= 3 && $1 ~ /^[0-9a-f]+$/ { print $1, "S", $3, $2 }' "$map"
 		sed 's/^0x//; s/$/ A/' <<< "$addrs"
 	} | sort -k1,1 -k2,2r | awk '
 		$2 == "S" { if (pend != "") { for (k in q) print q[k], sym, saddr, $1; delete q; pend = "" }
 			    sym = $3; saddr = $1; text = ($4 ~ /^[tTwW]$/); next }
 		sym != "" && text { q[$1] = $1; pend = 1 }
-		END { for (k in q) print q[k], sym, saddr, "-" }' > "${TMPDIR:-/tmp}/decode.$$"
+		END { for (k in q) print q[k], sym, saddr, "-" }')
 	local a s sa next off size sedscript=""
 	while read -r a s sa next; do
+		[ -n "$a" ] || continue
 		off=$(( 16#$a - 16#$sa ))
 		if [ "$next" = - ]; then
 			sedscript+="s|0x$a\\b|$s+$(printf '0x%x' "$off")|g;"
@@ -75,8 +78,7 @@ decode_addresses() {
 			size=$(( 16#$next - 16#$sa ))
 			sedscript+="s|0x$a\\b|$s+$(printf '0x%x/0x%x' "$off" "$size")|g;"
 		fi
-	done < "${TMPDIR:-/tmp}/decode.$$"
-	rm -f "${TMPDIR:-/tmp}/decode.$$"
+	done <<< "$table"
 	sed "$sedscript" <<< "$input"
 }
 
