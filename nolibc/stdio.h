@@ -714,7 +714,7 @@ __nolibc_fn int __nolibc_fmt_length(const char **fmt)
 		if (**fmt == 'l')
 			lng++;
 		else if (**fmt == 'h')
-			lng--;
+			lng -= lng > -2;	/* %hhhd is %hhd: printf shifts by it */
 		else if (**fmt == 'z' || **fmt == 't')
 			lng = sizeof(size_t) == sizeof(long);
 		else if (**fmt == 'j' || **fmt == 'q' || **fmt == 'L')
