@@ -21,6 +21,9 @@
 # the deploy images. device-qemu renders the device configuration lava-run
 # needs from the job's context, as a LAVA server renders qemu.jinja2 from a
 # device dictionary and the job's context.
+#
+# The last part, before the command line, is kvm.sh's --lava, --lava-local
+# and --lava-submit runs, made of the functions above.
 
 LAVA_SH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
