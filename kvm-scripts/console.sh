@@ -285,3 +285,16 @@ run_judge() {
 	printf '%s\n%s\n' "$v" "$(sed -n 's/^reason=//p' <<< "$summary")" > "$dir/verdict"
 	echo "$v"
 }
+
+# judge_boot RUN_DIR TYPE START: run_judge after a boot that began at
+# START ($SECONDS then), and the boot's length in RUN_DIR/boot-seconds.
+judge_boot() {
+	run_judge "$1" "$2" > /dev/null
+	echo $((SECONDS - $3)) > "$1/boot-seconds"
+}
+
+# set_verdict RUN_DIR VERDICT REASON: a verdict that no console gave
+# (BUILD-FAILED, N/A, INTERRUPTED...), in the two lines run_judge writes.
+set_verdict() {
+	printf '%s\n%s\n' "$2" "$3" > "$1/verdict"
+}

@@ -227,8 +227,7 @@ fi
 # finish RUN: judge a finished boot as kvm.sh does.
 finish() {
 	local run="$1" dir="$results/$1"
-	run_judge "$dir" "$torture" > /dev/null
-	echo $((SECONDS - starts[$run])) > "$dir/boot-seconds"
+	judge_boot "$dir" "$torture" "${starts[$run]}"
 	say "$run: $(head -n 1 "$dir/verdict") after $(cat "$dir/boot-seconds")s"
 }
 

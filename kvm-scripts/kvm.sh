@@ -102,8 +102,12 @@ source "$KVM_DIR/functions.sh"
 source "$KVM_DIR/lava.sh"
 # shellcheck source=cache.sh
 source "$KVM_DIR/cache.sh"
+# shellcheck source=build.sh
+source "$KVM_DIR/build.sh"
 # shellcheck source=boot.sh
 source "$KVM_DIR/boot.sh"
+# shellcheck source=plan.sh
+source "$KVM_DIR/plan.sh"
 # shellcheck source=accel.sh
 source "$KVM_DIR/accel.sh"
 # shellcheck source=summary.sh
@@ -322,424 +326,33 @@ if [ -n "$lava_local$lava_submit" ] && [ -z "$lava_dir" ]; then
 	lava_dir="$results/lava"
 fi
 
-# Scenario result folders: a repeated scenario gets .2, .3... like the reference.
-declare -gA seen_count=()
-declare -ga run_names=()
-for s in $scenarios; do
-	seen_count[$s]=$(( ${seen_count[$s]:-0} + 1 ))
-	if [ "${seen_count[$s]}" -gt 1 ]; then
-		run_names+=("$s.${seen_count[$s]}")
-	else
-		run_names+=("$s")
-	fi
-done
-# The order the user gave, which the summaries keep; run_names may be
-# reordered for shared builds (build_order).
+# Scenario result folders (plan.sh). listed_runs keeps the order the user
+# gave, which the summaries keep; run_names may be reordered for shared
+# builds (build_order).
+# shellcheck disable=SC2086 # one word per scenario
+mapfile -t run_names < <(plan_run_names $scenarios)
 listed_runs=("${run_names[@]}")
 
-# scenario_of RUN_NAME: the scenario a result folder ran.
-scenario_of() {
-	echo "${1%.[0-9]*}"
-}
-
 # Scenarios that cannot apply to the arch (e.g. a uniprocessor scenario on
-# an always-SMP arch) are N/A, known from the arch table: they build and
-# boot nothing and are no failure. applicable: the other runs.
+# an always-SMP arch) are N/A, known from the arch table (plan_na).
+# applicable: the other runs.
 declare -gA na_reasons=()
 declare -ga applicable=()
+while IFS=$'\t' read -r run reason; do
+	na_reasons[$run]=$reason
+done < <(plan_na "$arch" "$config_dir" "$kconfig_extra" "${run_names[@]}")
 for run in "${run_names[@]}"; do
-	s=$(scenario_of "$run")
-	na_frags=("$config_dir/$s")
-	[ ! -r "$config_dir/CFcommon" ] || na_frags=("$config_dir/CFcommon" "${na_frags[@]}")
-	# shellcheck disable=SC2086 # one option per word
-	if reason=$(scenario_na_reason "$arch" "${na_frags[@]}" <(printf '%s\n' $kconfig_extra)); then
-		na_reasons[$run]=$reason
-	else
-		applicable+=("$run")
-	fi
+	[ -n "${na_reasons[$run]:-}" ] || applicable+=("$run")
 done
 
-# --- kernel source -----------------------------------------------------------
-
-# prepare_kernel_src: sets kernel_src, extracting Debian's linux-source once.
-prepare_kernel_src() {
-	local tarball dest
-	if [ -n "$kernel_src" ]; then
-		if [ ! -f "$kernel_src/Makefile" ] || [ ! -d "$kernel_src/kernel/rcu" ]; then
-			die "--kernel-src '$kernel_src' is not a kernel tree"
-		fi
-		kernel_src=$(cd "$kernel_src" && pwd)
-		return 0
-	fi
-	tarball=$(find /usr/src -maxdepth 1 -name 'linux-source-*.tar.xz' 2>/dev/null | sort -V | tail -n 1)
-	[ -n "$tarball" ] || die "no kernel source: apt-get install linux-source-6.1 (or pass --kernel-src DIR)"
-	dest="$PROJECT_CACHE/src/$(basename "$tarball" .tar.xz)"
-	[ -e "$dest/.extracted" ] || say "kernel source: $tarball into $dest (once; other runs wait for it)"
-	cache_extract_tarball "$tarball" "$dest" || die "cannot extract $tarball"
-	kernel_src="$dest"
-}
-
-# --- builds ------------------------------------------------------------------
-
-# scenario_fragments SCENARIO: the fragment files a scenario is made of, in
-# merge order (later wins): base, the arch's SMP additions when the rest
-# asks for CONFIG_SMP=y (base/<arch>-smp.config, for arches like malta whose
-# SMP is a board option that would make every kernel SMP if it were in the
-# base), CFcommon, the scenario, --kconfig.
-scenario_fragments() {
-	local rest=() smp_config="$PROJECT_TOP/configs/base/$arch-smp.config"
-
-	[ -r "$config_dir/CFcommon" ] && rest+=("$config_dir/CFcommon")
-	rest+=("$config_dir/$1")
-	[ -z "$kconfig_extra" ] || rest+=("$results/kconfig-extra")
-	echo "$base_config"
-	if [ -r "$smp_config" ] && [ "$(config_value CONFIG_SMP "${rest[@]}")" = y ]; then
-		echo "$smp_config"
-	fi
-	printf '%s\n' "${rest[@]}"
-}
-
-# build_key SCENARIO: names a build by everything that goes into it: the
-# option lines of its fragments in merge order, not their comments, so a
-# reworded comment does not cost a rebuild.
-build_key() {
-	{
-		build_identity
-		# shellcheck disable=SC2046 # one fragment per line
-		fragment_to_kconfig $(scenario_fragments "$1")
-	} | sha256sum | cut -c1-16
-}
-
-# build_identity: what goes into every build besides the fragments: the
-# tree, arch, make arguments, --defconfig and the compiler. Builds that
-# share it can share one object tree (share.sh).
-build_identity() {
-	# --defconfig only when not the default: keys of existing tinyconfig
-	# builds stay as they were
-	echo "$kernel_src $arch $kmake_args${defconfig/#tinyconfig/}"
-	"${cross}gcc" --version | head -n 1
-}
-
-# build_dir SCENARIO: the cached out-of-tree build folder.
-build_dir() {
-	echo "$PROJECT_CACHE/builds/$arch/$1-$(build_key "$1")"
-}
-
-# cc_launcher: "ccache " only when TORTURE_CCACHE=1. Off by default: a
-# build folder is already reused whole while its inputs are unchanged, and
-# two scenarios' configs differ in include/generated/autoconf.h, which every
-# object includes, so ccache mostly misses; a miss costs about 20% more
-# compiler time (measured on kernel/fork.c, mm/filemap.c, fs/namei.c). It
-# pays off only when the same config is rebuilt in a new folder. Set once
-# at start-up: an export made inside "$(...)" would be lost with its subshell.
-cc_launcher=""
+# What the build and boot steps (build.sh, boot.sh) share with the
+# interrupt handler: the pids to stop, and ccache (TORTURE_CCACHE=1).
+make_pid="" build_pid="" jitter_pid="" lava_http_pid="" image_path="" kmake_niceness=0 cc_launcher=""
+declare -gA qemu_pids=() boot_starts=() images=()
 if [ "${TORTURE_CCACHE:-0}" = 1 ]; then
-	command -v ccache > /dev/null || die "TORTURE_CCACHE=1 but ccache is not installed: apt-get install ccache"
-	export CCACHE_DIR="$PROJECT_CACHE/ccache" CCACHE_BASEDIR="$PROJECT_CACHE" CCACHE_NOHASHDIR=1
+	build_use_ccache "$PROJECT_CACHE"
 	cc_launcher="ccache "
 fi
-
-# kmake ARGS...: the kernel's make for the target arch, in its own process
-# group so an interrupt can stop it whole. Output goes to $make_log.
-make_pid=""
-kmake() {
-	local -a extra=()
-	read -r -a extra <<< "$kmake_args"
-	setsid nice -n "$kmake_niceness" make -C "$kernel_src" ARCH="$kernel_arch" \
-		${cross:+CROSS_COMPILE="$cross"} CC="$cc_launcher${cross}gcc" "${extra[@]}" "$@" \
-		>> "$make_log" 2>&1 &
-	make_pid=$!
-	# for an interrupt that comes while a background build runs (the
-	# pid is then in a subshell's variable, not the main shell's)
-	echo "$make_pid" > "$results/make.pid"
-	local rc=0
-	wait "$make_pid" || rc=$?
-	make_pid=""
-	rm -f "$results/make.pid"
-	return "$rc"
-}
-# The builds of the next batch run while the current batch boots; they get
-# what CPU the guests leave (nice 19), so that a guest starved by make
-# does not report an RCU CPU stall that is the host's doing.
-kmake_niceness=0 build_pid=""
-
-# configure RUN_DIR BUILD_DIR SCENARIO: .config from --defconfig's target
-# (tinyconfig) plus the fragments; fails with CONFIG-MISMATCH when an
-# option did not stick.
-configure() {
-	local rundir="$1" bdir="$2" scenario="$3" frags
-	# shellcheck disable=SC2046
-	frags=$(scenario_fragments "$scenario" | tr '\n' ' ')
-	kmake O="$bdir" "$defconfig" || return 1
-	# shellcheck disable=SC2086
-	fragment_to_kconfig $frags > "$bdir/nolibc-torture.fragment"
-	(cd "$bdir" && "$kernel_src/scripts/kconfig/merge_config.sh" -m -O "$bdir" \
-		"$bdir/.config" "$bdir/nolibc-torture.fragment") >> "$make_log" 2>&1 || return 1
-	kmake O="$bdir" olddefconfig || return 1
-	cp "$bdir/.config" "$rundir/.config"
-	# shellcheck disable=SC2086
-	if ! config_mismatches "$bdir/.config" $frags > "$rundir/ConfigFragment.diags"; then
-		return 2
-	fi
-	return 0
-}
-
-# build_scenario RUN_NAME: builds (or reuses) the kernel; sets image_path.
-# Records BUILD-FAILED or CONFIG-MISMATCH in the run folder on failure.
-# Another run building or checking the same folder is waited for (the
-# lock BUILD_DIR.lock), so two runs never run make in one folder.
-image_path=""
-build_scenario() {
-	local bdir
-	bdir=$(build_dir "$(scenario_of "$1")")
-	echo "$bdir" > "$results/$1/build-dir"
-	cache_with_lock "$bdir.lock" "the $arch $(scenario_of "$1") kernel in $bdir" \
-		build_scenario_locked "$1" "$bdir"
-}
-
-# build_scenario_locked RUN_NAME BUILD_DIR: build_scenario under its lock.
-# The folder's stamp .built is removed before make touches anything and
-# written last, so a build cut off half-way is never reused. By default the
-# kernel is built in the arch's shared tree (share.sh), under that tree's
-# own lock, and copied out into BUILD_DIR; with --independent-builds,
-# BUILD_DIR is its own tree.
-build_scenario_locked() {
-	local run="$1" bdir="$2" rundir image_rel t0 tree
-	rundir="$results/$run"
-	image_rel=$(identify_boot_image "$arch")
-	make_log="$rundir/Make.out"
-	: > "$make_log"
-	t0=$SECONDS
-	if [ -e "$bdir/.built" ] && [ -e "$bdir/$image_rel" ] && [ -z "$trust_make" ]; then
-		say "$run: reusing kernel $bdir"
-		cp "$bdir/.config" "$rundir/.config"
-		cp "$bdir/Make.out" "$make_log" 2>/dev/null || true
-		echo 0 > "$rundir/build-seconds"
-		image_path="$bdir/$image_rel"
-		return 0
-	fi
-	mkdir -p "$bdir"
-	rm -f "$bdir/.built"
-	if [ -n "$independent" ]; then
-		build_in_tree "$run" "$bdir" "$image_rel" || return 1
-		cp "$make_log" "$bdir/Make.out"
-		date '+%Y-%m-%d %H:%M:%S' > "$bdir/.built"
-	else
-		tree=$(share_tree_dir "$PROJECT_CACHE" "$arch" "$(build_identity)")
-		cache_with_lock "$tree.lock" "the shared $arch build tree $tree" \
-			build_in_tree "$run" "$tree" "$image_rel" || return 1
-		cp "$make_log" "$tree/Make.out"
-		if ! share_publish "$tree" "$bdir" "$image_rel" 2>> "$make_log"; then
-			set_verdict "$run" BUILD-FAILED "copying the kernel out of $tree failed, see Make.out"
-			return 1
-		fi
-	fi
-	echo $((SECONDS - t0)) > "$rundir/build-seconds"
-	say "$run: built in $((SECONDS - t0))s"
-	image_path="$bdir/$image_rel"
-}
-
-# build_in_tree RUN_NAME TREE IMAGE_REL: configures TREE for the run's
-# scenario and makes its boot image; on failure records BUILD-FAILED or
-# CONFIG-MISMATCH in the run folder.
-build_in_tree() {
-	local run="$1" tree="$2" image_rel="$3" rc=0
-	mkdir -p "$tree"
-	say "$run: configuring in $tree"
-	configure "$results/$run" "$tree" "$(scenario_of "$run")" || rc=$?
-	if [ "$rc" -eq 2 ]; then
-		set_verdict "$run" CONFIG-MISMATCH "options that did not stick: $(tr '\n' ';' < "$results/$run/ConfigFragment.diags")"
-		say "$run: CONFIG-MISMATCH:"
-		sed 's/^/        /' "$results/$run/ConfigFragment.diags"
-		return 1
-	elif [ "$rc" -ne 0 ]; then
-		set_verdict "$run" BUILD-FAILED "configuration failed, see Make.out"
-		show_make_tail "$run"
-		return 1
-	fi
-	say "$run: building $(basename "$image_rel") with -j$host_cpus (log: $make_log)"
-	if ! kmake O="$tree" -j"$host_cpus" "$(basename "$image_rel")"; then
-		set_verdict "$run" BUILD-FAILED "make failed, see Make.out"
-		show_make_tail "$run"
-		return 1
-	fi
-	[ -e "$tree/$image_rel" ] || { set_verdict "$run" BUILD-FAILED "no $tree/$image_rel after make"; return 1; }
-}
-
-# show_make_tail RUN_NAME: the first error lines of Make.out (with -j they
-# are rarely at the end) and its last lines.
-show_make_tail() {
-	local log="$results/$1/Make.out"
-	say "$1: BUILD-FAILED; first errors in $log:"
-	grep -E -m 10 '(error|Error|fatal):' "$log" | sed 's/^/        /' || true
-	say "$1: last lines of $log:"
-	tail -n 8 "$log" | sed 's/^/        /'
-}
-
-# --- accelerator -------------------------------------------------------------
-
-# The choice and its probe boot are in accel.sh (choose_accel).
-
-# --- boots -------------------------------------------------------------------
-
-# torture_params: the run-length parameters for the torture type, from
-# configs/tortures.tsv.
-torture_params() {
-	torture_run_params "$torture" "$duration"
-}
-
-# scenario_qemu_cmd RUN_NAME IMAGE INITRD ACCEL: the QEMU command line for a
-# run, one argument per line (so it can be stored and replayed exactly).
-scenario_qemu_cmd() {
-	local run="$1" image="$2" initrd="$3" acc="$4" scenario want ncpu qemu args append boot
-	scenario=$(scenario_of "$run")
-	want=$(scenario_cpus "$config_dir/$scenario" 2>/dev/null) || want=1
-	ncpu=$want
-	if [ "$ncpu" -gt "$cpus" ]; then
-		say "$run: wants $want CPUs; capped to --cpus $cpus" >&2
-		ncpu=$cpus
-	fi
-	qemu=${qemu_cmd:-$(arch_get "$arch" qemu_system)}
-	args=$(identify_qemu_args "$arch" "$acc")
-	args=$(specify_qemu_cpus "$arch" "$args $qemu_args_extra" "$ncpu")
-	boot="$(scenario_boot_args "$config_dir/$scenario.boot") $bootargs_extra"
-	boot=$(cap_boot_cpus "$boot" "$ncpu" 2> >(sed "s/^/[    ] $run: /" >&2))
-	append="$(identify_qemu_append "$arch") $(torture_params) panic=-1 $boot"
-	# shellcheck disable=SC2086 # squeeze the spaces between words
-	append=$(printf '%s ' $append | sed 's/ $//')
-	if [ "$boot_mode" = tftp ]; then
-		# netboot.sh stages kernel, initrd and parameters for TFTP and
-		# runs the QEMU command that follows "--" with a network boot.
-		printf '%s\n' "$KVM_DIR/netboot.sh" --arch "$arch" --tftp-server "$tftp_server" \
-			--image "$image" --initrd "$initrd" --append "$append"
-		if [ -n "$stage_only" ]; then
-			printf '%s\n' --stage-only --dir "$stage_only/$run" --
-		else
-			printf '%s\n' --dir "$results/$run/netboot" --
-		fi
-	fi
-	printf '%s\n' "$qemu"
-	# shellcheck disable=SC2086 # word lists from the tables
-	printf '%s\n' $args
-	printf '%s\n' -m "$memory" -nographic -no-reboot
-	[ "$boot_mode" = tftp ] || printf '%s\n' -kernel "$image"
-	[ "$boot_mode" = tftp ] || [ -n "$no_initrd" ] || printf '%s\n' -initrd "$initrd"
-	[ "$boot_mode" = tftp ] || printf '%s\n' -append "$append"
-}
-
-# write_qemu_cmd RUN_NAME: qemu-cmd, a script that re-runs the boot.
-write_qemu_cmd() {
-	local rundir="$results/$1"
-	{
-		echo '#!/bin/sh'
-		echo "# SPDX-License-Identifier: GPL-2.0"
-		echo "# Re-run this scenario's boot; the console goes to stdout."
-		printf '%q ' "${cmd[@]}"
-		echo
-	} > "$rundir/qemu-cmd"
-	chmod +x "$rundir/qemu-cmd"
-}
-
-# boot_foreground RUN_NAME: --gdb and --interactive: QEMU in the
-# foreground (for --interactive with this terminal as its console),
-# copied into console.log, then judged.
-boot_foreground() {
-	local run="$1" rundir="$results/$1" gdb_cmd=gdb
-	boot_starts[$run]=$SECONDS
-	if [ -n "$gdb" ]; then
-		[ "$arch" = "$(arch_host 2> /dev/null)" ] || gdb_cmd="gdb-multiarch"
-		say "$run: QEMU waits for gdb; attach from another terminal with:"
-		echo "    $gdb_cmd $(cat "$rundir/build-dir")/vmlinux -ex 'target remote :1234' -ex continue"
-	fi
-	say "$run: console here and in $rundir/console.log (Ctrl-A X quits QEMU)"
-	if [ -n "$interactive" ]; then
-		# the terminal kvm.sh started on (fd 3), not the batch loop's pipe
-		"${cmd[@]}" <&3 2>&1 | tee "$rundir/console.log" || true
-	else
-		"${cmd[@]}" < /dev/null 2>&1 | tee "$rundir/console.log" || true
-	fi
-	judge "$run"
-	say "$run: $(head -n 1 "$rundir/verdict") after $(cat "$rundir/boot-seconds")s"
-}
-
-# jitter_start, jitter_stop: jitter.sh in its own process group while the
-# guests run (--jitter).
-jitter_pid=""
-jitter_start() {
-	# shellcheck disable=SC2086 # N [SLEEP [SPIN]] as words
-	setsid "$KVM_DIR/jitter.sh" $jitter > "$results/jitter.log" 2>&1 < /dev/null &
-	jitter_pid=$!
-	say "host jitter: $jitter (kvm-scripts/jitter.sh; log: $results/jitter.log)"
-}
-jitter_stop() {
-	[ -z "$jitter_pid" ] || stop_group "$jitter_pid"
-	jitter_pid=""
-}
-
-# lava_http_stop: ends the LAVA artifact server (lava_serve_artifacts), if
-# one runs. Defined here, before anything can be interrupted.
-lava_http_pid=""
-lava_http_stop() {
-	[ -z "$lava_http_pid" ] || kill "$lava_http_pid" 2> /dev/null || true
-	lava_http_pid=""
-}
-
-# boot_start RUN_NAME: QEMU in the background (boot.sh) until the guest
-# powers off or panics, or the time runs out.
-declare -gA qemu_pids=() boot_starts=()
-boot_start() {
-	local run="$1" rundir="$results/$1"
-	boot_qemu "$rundir"
-	qemu_pids[$run]=$!
-	boot_starts[$run]=$SECONDS
-	say "$run: booting ($(basename "${cmd[0]}") ${accel_used}, -smp $(boot_cpus "$rundir"); console: $rundir/console.log)"
-}
-
-# boot_finished RUN_NAME: true once the guest is done (boot.sh: boot_done).
-boot_finished() {
-	boot_done "$results/$1" "${qemu_pids[$1]}" $((SECONDS - boot_starts[$1])) $((duration + grace))
-}
-
-# watch_batch RUN_NAME...: waits for every running boot of a batch, judging
-# each as soon as it ends.
-watch_batch() {
-	local run pending=() next
-	for run in "$@"; do
-		[ -z "${qemu_pids[$run]:-}" ] || pending+=("$run")
-	done
-	while [ "${#pending[@]}" -gt 0 ]; do
-		next=()
-		for run in "${pending[@]}"; do
-			if boot_finished "$run"; then
-				judge "$run"
-				unset "qemu_pids[$run]"
-				say "$run: $(head -n 1 "$results/$run/verdict") after $(cat "$results/$run/boot-seconds")s ($(sed -n 2p "$results/$run/verdict" | cut -c1-90))"
-			else
-				next+=("$run")
-			fi
-		done
-		pending=("${next[@]}")
-		[ "${#pending[@]}" -eq 0 ] || sleep 0.5
-	done
-}
-
-# --- verdicts ----------------------------------------------------------------
-
-# set_verdict RUN_NAME VERDICT REASON
-set_verdict() {
-	printf '%s\n%s\n' "$2" "$3" > "$results/$1/verdict"
-}
-
-# judge RUN_NAME: verdict from the console, plus splat counts and the work
-# done, all in console.summary.
-judge() {
-	local run="$1" rundir="$results/$1"
-	run_judge "$rundir" "$torture" > /dev/null
-	echo $((SECONDS - boot_starts[$run])) > "$rundir/boot-seconds"
-}
-
-# The table and summary files: summary.sh (summary_write); the picture:
-# plot.sh (plot_run).
 
 # --- interrupts --------------------------------------------------------------
 
@@ -754,7 +367,7 @@ on_interrupt() {
 		[ ! -r "$results/make.pid" ] || stop_group "$(cat "$results/make.pid")"
 	fi
 	[ -z "$remote_pid" ] || stop_group "$remote_pid"
-	jitter_stop
+	[ -z "$jitter_pid" ] || stop_group "$jitter_pid"
 	lava_http_stop
 	for run in "${!qemu_pids[@]}"; do
 		stop_group "${qemu_pids[$run]}"
@@ -765,58 +378,13 @@ on_interrupt() {
 		# written job ready for a server, whatever its verdict file says
 		if [ ! -e "$results/$run/verdict" ] || [ -n "${qemu_pids[$run]:-}" ] ||
 		   { [ -n "$lava_local$lava_submit" ] && [ "$(head -n 1 "$results/$run/verdict")" = LAVA-JOB ]; }; then
-			set_verdict "$run" INTERRUPTED "kvm.sh was interrupted"
+			set_verdict "$results/$run" INTERRUPTED "kvm.sh was interrupted"
 		fi
 	done
 	touch "$results/INTERRUPTED"
 	summary_write "$results" "${listed_runs[@]}" || true
 	plot_run "$results" "$results/summary.svg" "$torture" "${listed_runs[@]}"
 	exit 130
-}
-
-# --- plan --------------------------------------------------------------------
-
-# plan_batches: groups of runs whose CPU counts fit in --cpus together,
-# one batch per line, first fit in the given order.
-plan_batches() {
-	local run want used=0 batch=""
-	for run in "${run_names[@]}"; do
-		want=$(scenario_cpus "$config_dir/$(scenario_of "$run")" 2>/dev/null) || want=1
-		[ "$want" -le "$cpus" ] || want=$cpus
-		if [ -n "$batch" ] && [ $((used + want)) -gt "$cpus" ]; then
-			echo "$batch"
-			batch="" used=0
-		fi
-		batch="$batch $run"
-		used=$((used + want))
-	done
-	[ -z "$batch" ] || echo "$batch"
-}
-
-dry_run() {
-	local run scenario batch n=0
-	echo "torture: $torture   arch: $arch   duration: ${duration}s   cpus: $cpus   accel: $accel"
-	echo "kernel source: ${kernel_src:-Debian linux-source (extracted into $PROJECT_CACHE/src)}"
-	echo "results: $results"
-	[ -z "$remote_set" ] || echo "remote hosts: $(paste -s -d ' ' <<< "$remote_hosts") (a batch per host at a time)"
-	while read -r batch; do
-		n=$((n + 1))
-		echo "batch $n:$batch"
-	done < <(plan_batches)
-	for run in "${run_names[@]}"; do
-		scenario=$(scenario_of "$run")
-		echo "--- $run"
-		if [ -n "${na_reasons[$run]:-}" ]; then
-			echo "N/A: ${na_reasons[$run]}"
-			continue
-		fi
-		echo "fragments: $(scenario_fragments "$scenario" | tr '\n' ' ')"
-		echo "build: make O=<cache>/builds/$arch/$scenario-$(build_key "$scenario" 2> /dev/null) tinyconfig + fragments, then $(basename "$(identify_boot_image "$arch")")"
-		mapfile -t cmd < <(scenario_qemu_cmd "$run" "<image>" "<initrd>" "${accel/auto/tcg}")
-		printf 'qemu: '
-		printf '%q ' "${cmd[@]}"
-		echo
-	done
 }
 
 # --- main --------------------------------------------------------------------
@@ -828,11 +396,7 @@ fi
 
 # a run of N/A scenarios only needs none of the tools
 if [ "${#applicable[@]}" -gt 0 ]; then
-	need_cmd make make
-	need_cmd "${cross}gcc" "$(arch_get "$arch" cc_pkg)"
-	need_cmd flex flex
-	need_cmd bison bison
-	need_cmd bc bc
+	build_need_tools "$arch"
 	[ -n "$buildonly$remote_set" ] || need_cmd "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" "$(arch_get "$arch" qemu_pkg)"
 fi
 if [ "${#applicable[@]}" -gt 0 ] && [ -n "$remote_set" ]; then
@@ -866,7 +430,7 @@ say "torture $torture on $arch, ${duration}s per scenario, scenarios: ${run_name
 for run in "${run_names[@]}"; do
 	[ -n "${na_reasons[$run]:-}" ] || continue
 	mkdir -p "$results/$run"
-	set_verdict "$run" N/A "${na_reasons[$run]}"
+	set_verdict "$results/$run" N/A "${na_reasons[$run]}"
 	say "$run: N/A, nothing built: ${na_reasons[$run]}"
 done
 if [ "${#applicable[@]}" -eq 0 ]; then
@@ -874,66 +438,14 @@ if [ "${#applicable[@]}" -eq 0 ]; then
 	summary_write "$results" "${listed_runs[@]}"
 	exit
 fi
-prepare_kernel_src
+kernel_src=$(kernel_tree "$kernel_src" "$PROJECT_CACHE")
+identity=$(build_identity "$kernel_src" "$arch" "$kmake_args" "$defconfig")
 # shellcheck disable=SC2086 # one option per word
 [ -z "$kconfig_extra" ] || printf '%s\n' $kconfig_extra > "$results/kconfig-extra"
 
-# build_initrd: $results/initrd from the torture init, or for --torture
-# nolibc from the selftest, built for the arch by nolibc's own Makefile.
-build_initrd() {
-	local log="$results/initrd.log" selftest="$results/selftest"
-	local -a init_opt=()
-	if [ "$torture" = nolibc ]; then
-		say "building the nolibc selftest for $arch"
-		make -s -C "$PROJECT_TOP/nolibc" nolibc-test ARCH="$arch" OPT=-Os \
-			OUTPUT="$selftest" > "$log" 2>&1 ||
-			{ cat "$log" >&2; die "building the nolibc selftest for $arch failed"; }
-		init_opt=(--init-binary "$(ls "$selftest"/*/nolibc-test)")
-	fi
-	say "building the initrd"
-	"$PROJECT_TOP/mkinitrd/mkinitrd.sh" --arch "$arch" --output "$results/initrd" \
-		"${init_opt[@]}" >> "$log" 2>&1 ||
-		{ cat "$log" >&2; die "initrd build failed"; }
-}
-
-build_initrd
+build_initrd "$torture" "$arch" "$results"
 initrd="$results/initrd/initrd.cpio"
 say "initrd: $(stat -c %s "$initrd") bytes, init $(stat -c %s "$results/initrd/init") bytes, $(cat "$results/initrd/libc")"
-
-# build_order RUN...: with shared builds, the runs in the order that keeps
-# each incremental rebuild small (share.sh: share_order); else as given.
-build_order() {
-	local run sets="$results/config-sets"
-	if [ -n "$independent" ] || [ "$#" -lt 2 ]; then
-		printf '%s\n' "$@"
-		return 0
-	fi
-	mkdir -p "$sets"
-	for run in "$@"; do
-		# shellcheck disable=SC2046 # one fragment per line
-		share_config_set $(scenario_fragments "$(scenario_of "$run")") > "$sets/$run"
-	done
-	share_order "$sets" "$@"
-}
-
-# build_runs RUN...: builds each run's kernel, writing its path into
-# RUN/image-path, so that a build run in a background subshell hands its
-# result to the main shell (build_pid).
-build_runs() {
-	local run
-	for run in "$@"; do
-		mkdir -p "$results/$run"
-		! build_scenario "$run" || echo "$image_path" > "$results/$run/image-path"
-	done
-}
-
-# load_images RUN...: images[RUN] from what build_runs wrote.
-load_images() {
-	local run
-	for run in "$@"; do
-		[ ! -r "$results/$run/image-path" ] || images[$run]=$(cat "$results/$run/image-path")
-	done
-}
 
 # From here on run_names holds the runs to build and boot (not the N/A
 # ones), in build order.
@@ -947,221 +459,24 @@ pipelined=""
 if [ -z "$independent$buildonly$stage_only$lava_dir$gdb$interactive$remote_set" ] && [ "$boot_mode" = kernel ]; then
 	pipelined=1
 fi
-declare -gA images=()
 if [ -z "$pipelined" ]; then
 	build_runs "${run_names[@]}"
-	# shellcheck disable=SC2068 # names without blanks
-	load_images ${run_names[@]}
+	load_images "${run_names[@]}"
 	if [ -n "$buildonly" ]; then
 		for run in "${!images[@]}"; do
-			set_verdict "$run" BUILT "--buildonly"
+			set_verdict "$results/$run" BUILT "--buildonly"
 		done
 	fi
 fi
 
-# --- remote hosts (--remote) -------------------------------------------------
-
-# remote_boot: every built run booted on the --remote hosts: each
-# batch's QEMU commands written as for a local boot, then remote_boot_batches
-# (remote.sh) stages them, hands them out and judges each as it comes back.
-remote_boot() {
-	local batch run line acc=tcg
-	local -a batches=()
-	# The probe boot of --accel auto would test this machine, not them.
-	[ "$accel" != kvm ] || acc=kvm
-	say "accelerator: $acc on the remote hosts$([ "$accel" = auto ] && echo " (--accel auto does not probe them; --accel kvm uses their KVM)")"
-	while read -r batch; do
-		line=""
-		for run in $batch; do
-			[ -n "${images[$run]:-}" ] || continue
-			mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" "$acc")
-			printf '%s\n' "${cmd[@]}" > "$results/$run/qemu-cmd.args"
-			write_qemu_cmd "$run"
-			line="$line $run"
-		done
-		[ -z "$line" ] || batches+=("$line")
-	done < <(plan_batches)
-	[ "${#batches[@]}" -eq 0 ] ||
-		remote_boot_batches "$results" "$torture" $((duration + grace)) "$remote_hosts" "${batches[@]}"
-}
-
-# --- LAVA --------------------------------------------------------------------
-
-# lava_write_jobs: one LAVA job per built scenario in $lava_dir/RUN/job.yaml,
-# its kernel beside it and the initrd once in $lava_dir; for qemu jobs also
-# device.yaml, the device configuration lava-run boots it with. The job
-# boots exactly the QEMU command a local run would (qemu-cmd.args).
-lava_write_jobs() {
-	local run dir base url minutes acc=tcg
-	[ "$accel" != kvm ] || acc=kvm
-	url="${lava_url:-file://$lava_dir}"
-	url="${url%/}"
-	# the job's timeouts: the run, the grace a local run gives, a minute
-	minutes=$(( (duration + grace + 59) / 60 + 1 ))
-	cp "$initrd" "$lava_dir/initrd.cpio"
-	[ "$lava_device" != qemu ] || lava_device_dictionary "$acc" > "$lava_dir/qemu-device.jinja2"
-	for run in "${run_names[@]}"; do
-		[ -n "${images[$run]:-}" ] || continue
-		dir="$lava_dir/$run"
-		mkdir -p "$dir"
-		base=$(basename "${images[$run]}")
-		cp "${images[$run]}" "$dir/$base"
-		mapfile -t cmd < <(scenario_qemu_cmd "$run" "$dir/$base" "$lava_dir/initrd.cpio" "$acc")
-		printf '%s\n' "${cmd[@]}" > "$results/$run/qemu-cmd.args"
-		if [ "$lava_device" = qemu ]; then
-			lava_job_qemu "$run" "$arch" "$torture" "$minutes" "$url/$run/$base" \
-				"$url/initrd.cpio" "$results/$run/qemu-cmd.args" > "$dir/job.yaml"
-			lava_device_qemu "$dir/job.yaml" "$acc" "$qemu_cmd" > "$dir/device.yaml"
-		else
-			lava_job_tftp "$run" "$arch" "$torture" "$minutes" "$url/$run/$base" \
-				"$url/initrd.cpio" "$(lava_qemu_get "$results/$run/qemu-cmd.args" append)" \
-				"${lava_device_type:-x86}" > "$dir/job.yaml"
-		fi
-		set_verdict "$run" LAVA-JOB "$dir/job.yaml"
-	done
-	say "LAVA jobs ($lava_device) in $lava_dir, artifacts at $url"
-}
-
-# lava_judge RUN_NAME: our verdict from the console LAVA logged, and LAVA's
-# own results for the run beside it.
-lava_judge() {
-	local run="$1"
-	judge "$run"
-	say "$run: $(head -n 1 "$results/$run/verdict") after $(cat "$results/$run/boot-seconds")s; LAVA: $(grep -v -- '-work ' "$results/$run/lava-results" 2> /dev/null | awk '{ printf "%s%s %s %s", sep, $1, $2, $3; sep = "; " }')"
-}
-
-# lava_boot_local: every job through Debian's lava-run, a batch at a time.
-lava_boot_local() {
-	local batch run
-	say "LAVA: running the jobs here with lava-run"
-	while read -r batch; do
-		for run in $batch; do
-			[ -n "${images[$run]:-}" ] || continue
-			boot_starts[$run]=$SECONDS
-			say "$run: LAVA job $lava_dir/$run/job.yaml (lava-run; log: $results/$run/lava.log)"
-			setsid "$KVM_DIR/lava.sh" run-local "$lava_dir/$run/job.yaml" \
-				"$lava_dir/$run/device.yaml" "$results/$run" > /dev/null 2>&1 < /dev/null &
-			qemu_pids[$run]=$!
-		done
-		for run in $batch; do
-			[ -n "${qemu_pids[$run]:-}" ] || continue
-			wait "${qemu_pids[$run]}" || true
-			unset "qemu_pids[$run]"
-			lava_judge "$run"
-		done
-	done < <(plan_batches)
-}
-
-# lava_serve_artifacts: a local HTTP server for $lava_dir while the run
-# lasts (for --lava-submit without --lava-artifacts-url); sets lava_url.
-lava_serve_artifacts() {
-	local port_file="$results/lava-http.port" host
-	python3 - "$lava_dir" "$port_file" > "$results/lava-http.log" 2>&1 <<-'EOF' &
-	import functools, http.server, sys
-	handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
-	srv = http.server.ThreadingHTTPServer(("", 0), handler)
-	open(sys.argv[2], "w").write("%d\n" % srv.server_address[1])
-	srv.serve_forever()
-	EOF
-	lava_http_pid=$!
-	for _ in $(seq 50); do [ -s "$port_file" ] && break; sleep 0.1; done
-	[ -s "$port_file" ] || die "the local HTTP server for the LAVA artifacts did not start (see $results/lava-http.log)"
-	host=$(hostname -I 2> /dev/null | awk '{ print $1 }')
-	lava_url="http://${host:-127.0.0.1}:$(cat "$port_file")"
-	say "LAVA artifacts served from $lava_dir at $lava_url while the run lasts"
-}
-
-# lava_boot_submit: submits every job to the --lava-submit server, waits
-# for each, fetches its log and judges its console.
-lava_boot_submit() {
-	local run id
-	declare -A ids=()
-	for run in "${run_names[@]}"; do
-		[ -n "${images[$run]:-}" ] || continue
-		id=$(lava_cli "$lava_submit" jobs submit "$lava_dir/$run/job.yaml") || true
-		if ! [[ $id =~ ^[0-9.]+$ ]]; then
-			set_verdict "$run" LAVA-REFUSED "the server did not take $lava_dir/$run/job.yaml: $id"
-			say "$run: LAVA-REFUSED: $id"
-			continue
-		fi
-		ids[$run]=$id
-		boot_starts[$run]=$SECONDS
-		echo "$id" > "$results/$run/lava-job-id"
-		say "$run: LAVA job $id submitted to $(lava_url_redacted "$lava_submit")"
-	done
-	for run in "${run_names[@]}"; do
-		[ -n "${ids[$run]:-}" ] || continue
-		# a job that never gets a device must not hold the run forever
-		lava_cli "$lava_submit" jobs wait --timeout $(( (duration + grace) * 2 + 3600 )) "${ids[$run]}" > /dev/null || true
-		lava_cli "$lava_submit" jobs logs --raw "${ids[$run]}" > "$results/$run/lava.yaml" || true
-		lava_log_from_yaml "$results/$run/lava.yaml" > "$results/$run/lava.log" 2> /dev/null || true
-		lava_console "$results/$run/lava.log" > "$results/$run/console.log"
-		lava_results "$results/$run/lava.log" > "$results/$run/lava-results"
-		lava_judge "$run"
-	done
-}
-
 if [ -n "$lava_dir" ]; then
-	mkdir -p "$lava_dir" || die "cannot create --lava folder '$lava_dir'"
-	lava_dir=$(cd "$lava_dir" && pwd)
-	[ -z "$lava_submit" ] || [ -n "$lava_url" ] || lava_serve_artifacts
-	lava_write_jobs
-	if [ -n "$lava_local" ]; then
-		lava_boot_local
-	elif [ -n "$lava_submit" ]; then
-		lava_boot_submit
-	fi
-	lava_http_stop
+	lava_boot
 elif [ -n "$stage_only" ]; then
-	for run in "${run_names[@]}"; do
-		[ -n "${images[$run]:-}" ] || continue
-		mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" tcg)
-		"${cmd[@]}" || die "staging $run for network boot failed"
-		set_verdict "$run" STAGED "TFTP tree in $stage_only/$run/tftp"
-	done
+	boot_stage
 elif [ -n "$remote_set" ]; then
 	remote_boot
 elif [ -z "$buildonly" ]; then
-	accel_used=""
-	[ "$boot_mode" = kernel ] || say "boot: over TFTP, $tftp_server server (kvm-scripts/netboot.sh)"
-	[ -z "$jitter" ] || jitter_start
-	exec 3<&0
-	mapfile -t batches < <(plan_batches)
-	# shellcheck disable=SC2086 # a batch is a word list
-	[ -z "$pipelined" ] || build_runs ${batches[0]}
-	for i in "${!batches[@]}"; do
-		batch=${batches[i]}
-		# shellcheck disable=SC2086
-		[ -z "$pipelined" ] || load_images $batch
-		for run in $batch; do
-			[ -n "${images[$run]:-}" ] || continue
-			[ -n "$accel_used" ] || {
-				accel_used=$(choose_accel "$accel" "$arch" "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" \
-					"${images[$run]}" "$initrd")
-				say "accelerator: $accel_used$([ "$accel" = auto ] && echo " (auto: KVM is used only when a probe boot gets the kernel to start /init with it)")"
-			}
-			mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" "$accel_used")
-			printf '%s\n' "${cmd[@]}" > "$results/$run/qemu-cmd.args"
-			write_qemu_cmd "$run"
-			if [ -n "$gdb$interactive" ]; then
-				boot_foreground "$run"
-			else
-				boot_start "$run"
-			fi
-		done
-		if [ -n "$pipelined" ] && [ $((i + 1)) -lt "${#batches[@]}" ]; then
-			# shellcheck disable=SC2086
-			(kmake_niceness=19 build_runs ${batches[i + 1]}) &
-			build_pid=$!
-		fi
-		# shellcheck disable=SC2086 # a batch is a word list
-		watch_batch $batch
-		if [ -n "$build_pid" ]; then
-			wait "$build_pid" || true
-			build_pid=""
-		fi
-	done
-	jitter_stop
+	boot_local
 fi
 
 trap - INT TERM

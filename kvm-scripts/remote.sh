@@ -246,3 +246,28 @@ remote_boot_batches() {
 		say "$run: REMOTE-FAILED (${batch_of[$run]}: no console came back)"
 	done
 }
+
+# remote_boot: kvm.sh --remote once the kernels are built: each batch's
+# QEMU commands written as for a local boot, then remote_boot_batches.
+# Reads kvm.sh's accel, cpus, config_dir, run_names, images, initrd,
+# results, torture, duration, grace and remote_hosts.
+# shellcheck disable=SC2154
+remote_boot() {
+	local batch run line acc=tcg
+	local -a batches=() cmd
+	# The probe boot of --accel auto would test this machine, not them.
+	[ "$accel" != kvm ] || acc=kvm
+	say "accelerator: $acc on the remote hosts$([ "$accel" = auto ] && echo " (--accel auto does not probe them; --accel kvm uses their KVM)")"
+	while read -r batch; do
+		line=""
+		for run in $batch; do
+			[ -n "${images[$run]:-}" ] || continue
+			mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" "$acc")
+			boot_write_cmd "$results/$run" "${cmd[@]}"
+			line="$line $run"
+		done
+		[ -z "$line" ] || batches+=("$line")
+	done < <(plan_batches "$cpus" "$config_dir" "${run_names[@]}")
+	[ "${#batches[@]}" -eq 0 ] ||
+		remote_boot_batches "$results" "$torture" $((duration + grace)) "$remote_hosts" "${batches[@]}"
+}

@@ -1,0 +1,315 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# Kernel builds for kvm.sh, the part the kernel's runner keeps in
+# kvm-build.sh: the source tree, the fragments a scenario's config is made
+# of, the key that names a build, make, the folder lock and the copy out of
+# the shared tree (share.sh). Source it; it defines functions only. Needs
+# functions.sh, cache.sh and share.sh.
+#
+# The first functions take arguments and print results (tests call them:
+# tests/fast/kvm-build.sh). The build steps after them are the run itself:
+# each says which of kvm.sh's variables it reads, prints progress with
+# kvm.sh's say and records failures with set_verdict (console.sh).
+
+# kernel_tree KERNEL_SRC CACHE: the kernel tree to build from: KERNEL_SRC
+# as an absolute path, or without it Debian's newest linux-source tarball,
+# extracted once into CACHE/src (a note on stderr when that is to do).
+kernel_tree() {
+	local src="$1" cache="$2" tarball dest
+	if [ -n "$src" ]; then
+		if [ ! -f "$src/Makefile" ] || [ ! -d "$src/kernel/rcu" ]; then
+			die "--kernel-src '$src' is not a kernel tree"
+		fi
+		(cd "$src" && pwd)
+		return 0
+	fi
+	tarball=$(find /usr/src -maxdepth 1 -name 'linux-source-*.tar.xz' 2>/dev/null | sort -V | tail -n 1)
+	[ -n "$tarball" ] || die "no kernel source: apt-get install linux-source-6.1 (or pass --kernel-src DIR)"
+	dest="$cache/src/$(basename "$tarball" .tar.xz)"
+	[ -e "$dest/.extracted" ] || say "kernel source: $tarball into $dest (once; other runs wait for it)" >&2
+	cache_extract_tarball "$tarball" "$dest" >&2 || die "cannot extract $tarball"
+	echo "$dest"
+}
+
+# scenario_fragments ARCH CONFIG_DIR SCENARIO [EXTRA]: the fragment files a
+# scenario is made of, one a line, in merge order (later wins): the arch's
+# base, its SMP additions when the rest asks for CONFIG_SMP=y
+# (base/ARCH-smp.config, for arches like malta whose SMP is a board option
+# that would make every kernel SMP if it were in the base), CONFIG_DIR's
+# CFcommon, the scenario, then EXTRA (the --kconfig file) when given.
+scenario_fragments() {
+	local arch="$1" dir="$2" rest=() smp_config="$PROJECT_TOP/configs/base/$1-smp.config"
+	[ -r "$dir/CFcommon" ] && rest+=("$dir/CFcommon")
+	rest+=("$dir/$3")
+	[ -z "${4:-}" ] || rest+=("$4")
+	echo "$PROJECT_TOP/configs/base/$arch.config"
+	if [ -r "$smp_config" ] && [ "$(config_value CONFIG_SMP "${rest[@]}")" = y ]; then
+		echo "$smp_config"
+	fi
+	printf '%s\n' "${rest[@]}"
+}
+
+# build_identity KERNEL_SRC ARCH KMAKE_ARGS DEFCONFIG: what goes into every
+# build besides the fragments, two lines: tree, arch, make arguments and
+# --defconfig, then the compiler's version. Builds that share it can share
+# one object tree (share.sh).
+build_identity() {
+	# --defconfig only when not the default: keys of existing tinyconfig
+	# builds stay as they were
+	echo "$1 $2 $3${4/#tinyconfig/}"
+	"$(arch_get "$2" cross)gcc" --version | head -n 1
+}
+
+# build_key IDENTITY FRAGMENT...: 16 hex digits naming a build by all that
+# goes into it: IDENTITY (build_identity) and the option lines of the
+# fragments in merge order, not their comments, so that a reworded comment
+# does not cost a rebuild.
+build_key() {
+	{
+		printf '%s\n' "$1"
+		shift
+		fragment_to_kconfig "$@"
+	} | sha256sum | cut -c1-16
+}
+
+# build_dir CACHE ARCH SCENARIO KEY: the cached out-of-tree build folder.
+build_dir() {
+	echo "$1/builds/$2/$3-$4"
+}
+
+# build_use_ccache CACHE: compile through ccache, its files in CACHE
+# (TORTURE_CCACHE=1; kvm.sh then puts "ccache " before the compiler). Off
+# by default: a build folder is already reused whole while its inputs are
+# unchanged, and two scenarios' configs differ in
+# include/generated/autoconf.h, which every object includes, so ccache
+# mostly misses; a miss costs about 20% more compiler time (measured on
+# kernel/fork.c, mm/filemap.c, fs/namei.c). It pays off only when the same
+# config is rebuilt in a new folder. Not to be called in $(...): its
+# exports would be lost with the subshell.
+build_use_ccache() {
+	command -v ccache > /dev/null || die "TORTURE_CCACHE=1 but ccache is not installed: apt-get install ccache"
+	export CCACHE_DIR="$1/ccache" CCACHE_BASEDIR="$1" CCACHE_NOHASHDIR=1
+}
+
+# build_need_tools ARCH: fails, with the apt-get line, unless make, the
+# ARCH cross compiler and the kernel build's flex, bison and bc are here.
+build_need_tools() {
+	need_cmd make make
+	need_cmd "$(arch_get "$1" cross)gcc" "$(arch_get "$1" cc_pkg)"
+	need_cmd flex flex
+	need_cmd bison bison
+	need_cmd bc bc
+}
+
+# build_initrd TORTURE ARCH RESULTS: RESULTS/initrd from the torture init,
+# or for --torture nolibc from the selftest, built for ARCH by nolibc's own
+# Makefile; their output in RESULTS/initrd.log.
+build_initrd() {
+	local torture="$1" arch="$2" results="$3" log="$3/initrd.log" selftest="$3/selftest"
+	local -a init_opt=()
+	if [ "$torture" = nolibc ]; then
+		say "building the nolibc selftest for $arch"
+		make -s -C "$PROJECT_TOP/nolibc" nolibc-test ARCH="$arch" OPT=-Os \
+			OUTPUT="$selftest" > "$log" 2>&1 ||
+			{ cat "$log" >&2; die "building the nolibc selftest for $arch failed"; }
+		init_opt=(--init-binary "$(ls "$selftest"/*/nolibc-test)")
+	fi
+	say "building the initrd"
+	"$PROJECT_TOP/mkinitrd/mkinitrd.sh" --arch "$arch" --output "$results/initrd" \
+		"${init_opt[@]}" >> "$log" 2>&1 ||
+		{ cat "$log" >&2; die "initrd build failed"; }
+}
+
+# show_make_tail RUN_NAME LOG: the first error lines of the make log (with
+# -j they are rarely at the end) and its last lines.
+show_make_tail() {
+	say "$1: BUILD-FAILED; first errors in $2:"
+	grep -E -m 10 '(error|Error|fatal):' "$2" | sed 's/^/        /' || true
+	say "$1: last lines of $2:"
+	tail -n 8 "$2" | sed 's/^/        /'
+}
+
+# --- the build steps of a run --------------------------------------------------
+
+# run_fragments SCENARIO: scenario_fragments for this run.
+# Reads kvm.sh's arch, config_dir, kconfig_extra and results.
+# shellcheck disable=SC2154
+run_fragments() {
+	scenario_fragments "$arch" "$config_dir" "$1" ${kconfig_extra:+"$results/kconfig-extra"}
+}
+
+# kmake ARGS...: the kernel's make for the target arch, in its own process
+# group so that an interrupt can stop it whole, its pid in make_pid and
+# RESULTS/make.pid while it runs. Output goes to $make_log.
+# Reads kvm.sh's kernel_src, kernel_arch, cross, kmake_args, cc_launcher,
+# kmake_niceness, make_log and results.
+# shellcheck disable=SC2154
+kmake() {
+	local -a extra=()
+	read -r -a extra <<< "$kmake_args"
+	setsid nice -n "$kmake_niceness" make -C "$kernel_src" ARCH="$kernel_arch" \
+		${cross:+CROSS_COMPILE="$cross"} CC="$cc_launcher${cross}gcc" "${extra[@]}" "$@" \
+		>> "$make_log" 2>&1 &
+	make_pid=$!
+	# for an interrupt that comes while a background build runs (the
+	# pid is then in a subshell's variable, not the main shell's)
+	echo "$make_pid" > "$results/make.pid"
+	local rc=0
+	wait "$make_pid" || rc=$?
+	make_pid=""
+	rm -f "$results/make.pid"
+	return "$rc"
+}
+
+# configure RUN_DIR BUILD_DIR FRAGMENT...: .config from --defconfig's
+# target (tinyconfig) plus the fragments; returns 2 (CONFIG-MISMATCH) when
+# an option did not stick, with the list in RUN_DIR/ConfigFragment.diags.
+# Reads kvm.sh's defconfig, kernel_src and make_log (and kmake's).
+# shellcheck disable=SC2154
+configure() {
+	local rundir="$1" bdir="$2"
+	shift 2
+	kmake O="$bdir" "$defconfig" || return 1
+	fragment_to_kconfig "$@" > "$bdir/nolibc-torture.fragment"
+	(cd "$bdir" && "$kernel_src/scripts/kconfig/merge_config.sh" -m -O "$bdir" \
+		"$bdir/.config" "$bdir/nolibc-torture.fragment") >> "$make_log" 2>&1 || return 1
+	kmake O="$bdir" olddefconfig || return 1
+	cp "$bdir/.config" "$rundir/.config"
+	if ! config_mismatches "$bdir/.config" "$@" > "$rundir/ConfigFragment.diags"; then
+		return 2
+	fi
+	return 0
+}
+
+# build_scenario RUN_NAME: builds (or reuses) the kernel; sets image_path.
+# Records BUILD-FAILED or CONFIG-MISMATCH in the run folder on failure.
+# Another run building or checking the same folder is waited for (the
+# lock BUILD_DIR.lock), so two runs never run make in one folder.
+# Reads kvm.sh's results, arch and identity (build_identity's output).
+# shellcheck disable=SC2154
+build_scenario() {
+	local scenario bdir
+	scenario=$(scenario_of "$1")
+	# shellcheck disable=SC2046 # one fragment per line
+	bdir=$(build_dir "$PROJECT_CACHE" "$arch" "$scenario" "$(build_key "$identity" $(run_fragments "$scenario"))")
+	echo "$bdir" > "$results/$1/build-dir"
+	cache_with_lock "$bdir.lock" "the $arch $scenario kernel in $bdir" \
+		build_scenario_locked "$1" "$bdir"
+}
+
+# build_scenario_locked RUN_NAME BUILD_DIR: build_scenario under its lock.
+# The folder's stamp .built is removed before make touches anything and
+# written last, so a build cut off half-way is never reused. By default the
+# kernel is built in the arch's shared tree (share.sh), under that tree's
+# own lock, and copied out into BUILD_DIR; with --independent-builds,
+# BUILD_DIR is its own tree.
+# Reads kvm.sh's results, arch, trust_make, independent and identity;
+# sets make_log and image_path.
+# shellcheck disable=SC2154
+build_scenario_locked() {
+	local run="$1" bdir="$2" rundir image_rel t0 tree
+	rundir="$results/$run"
+	image_rel=$(identify_boot_image "$arch")
+	make_log="$rundir/Make.out"
+	: > "$make_log"
+	t0=$SECONDS
+	if [ -e "$bdir/.built" ] && [ -e "$bdir/$image_rel" ] && [ -z "$trust_make" ]; then
+		say "$run: reusing kernel $bdir"
+		cp "$bdir/.config" "$rundir/.config"
+		cp "$bdir/Make.out" "$make_log" 2>/dev/null || true
+		echo 0 > "$rundir/build-seconds"
+		image_path="$bdir/$image_rel"
+		return 0
+	fi
+	mkdir -p "$bdir"
+	rm -f "$bdir/.built"
+	if [ -n "$independent" ]; then
+		build_in_tree "$run" "$bdir" "$image_rel" || return 1
+		cp "$make_log" "$bdir/Make.out"
+		date '+%Y-%m-%d %H:%M:%S' > "$bdir/.built"
+	else
+		tree=$(share_tree_dir "$PROJECT_CACHE" "$arch" "$identity")
+		cache_with_lock "$tree.lock" "the shared $arch build tree $tree" \
+			build_in_tree "$run" "$tree" "$image_rel" || return 1
+		cp "$make_log" "$tree/Make.out"
+		if ! share_publish "$tree" "$bdir" "$image_rel" 2>> "$make_log"; then
+			set_verdict "$rundir" BUILD-FAILED "copying the kernel out of $tree failed, see Make.out"
+			return 1
+		fi
+	fi
+	echo $((SECONDS - t0)) > "$rundir/build-seconds"
+	say "$run: built in $((SECONDS - t0))s"
+	image_path="$bdir/$image_rel"
+}
+
+# build_in_tree RUN_NAME TREE IMAGE_REL: configures TREE for the run's
+# scenario and makes its boot image; on failure records BUILD-FAILED or
+# CONFIG-MISMATCH in the run folder.
+# Reads kvm.sh's results, host_cpus and make_log.
+# shellcheck disable=SC2154
+build_in_tree() {
+	local run="$1" tree="$2" image_rel="$3" rundir="$results/$1" rc=0
+	mkdir -p "$tree"
+	say "$run: configuring in $tree"
+	# shellcheck disable=SC2046 # one fragment per line
+	configure "$rundir" "$tree" $(run_fragments "$(scenario_of "$run")") || rc=$?
+	if [ "$rc" -eq 2 ]; then
+		set_verdict "$rundir" CONFIG-MISMATCH "options that did not stick: $(tr '\n' ';' < "$rundir/ConfigFragment.diags")"
+		say "$run: CONFIG-MISMATCH:"
+		sed 's/^/        /' "$rundir/ConfigFragment.diags"
+		return 1
+	elif [ "$rc" -ne 0 ]; then
+		set_verdict "$rundir" BUILD-FAILED "configuration failed, see Make.out"
+		show_make_tail "$run" "$rundir/Make.out"
+		return 1
+	fi
+	say "$run: building $(basename "$image_rel") with -j$host_cpus (log: $make_log)"
+	if ! kmake O="$tree" -j"$host_cpus" "$(basename "$image_rel")"; then
+		set_verdict "$rundir" BUILD-FAILED "make failed, see Make.out"
+		show_make_tail "$run" "$rundir/Make.out"
+		return 1
+	fi
+	[ -e "$tree/$image_rel" ] || { set_verdict "$rundir" BUILD-FAILED "no $tree/$image_rel after make"; return 1; }
+}
+
+# build_order RUN...: with shared builds, the runs in the order that keeps
+# each incremental rebuild small (share.sh: share_order); else as given.
+# Reads kvm.sh's results and independent.
+# shellcheck disable=SC2154
+build_order() {
+	local run sets="$results/config-sets"
+	if [ -n "$independent" ] || [ "$#" -lt 2 ]; then
+		printf '%s\n' "$@"
+		return 0
+	fi
+	mkdir -p "$sets"
+	for run in "$@"; do
+		# shellcheck disable=SC2046 # one fragment per line
+		share_config_set $(run_fragments "$(scenario_of "$run")") > "$sets/$run"
+	done
+	share_order "$sets" "$@"
+}
+
+# build_runs RUN...: builds each run's kernel, writing its path into
+# RUN/image-path, so that a build run in a background subshell hands its
+# result to the main shell (build_pid).
+# Reads kvm.sh's results and image_path.
+# shellcheck disable=SC2154
+build_runs() {
+	local run
+	for run in "$@"; do
+		mkdir -p "$results/$run"
+		! build_scenario "$run" || echo "$image_path" > "$results/$run/image-path"
+	done
+}
+
+# load_images RUN...: images[RUN] from what build_runs wrote.
+# Reads kvm.sh's results; sets its images.
+# shellcheck disable=SC2154,SC2034
+load_images() {
+	local run
+	for run in "$@"; do
+		[ ! -r "$results/$run/image-path" ] || images["$run"]=$(cat "$results/$run/image-path")
+	done
+}
