@@ -35,6 +35,7 @@ alpha|vmlinux: ELF 64-bit LSB executable, Alpha (unofficial), version 1 (SYSV), 
 hppa|vmlinux: ELF 32-bit MSB executable, PA-RISC, 1.0 version 1 (GNU/Linux), statically linked, BuildID[sha1]=ecf26907d3, not stripped|qemu-system-hppa|vmlinux|-M hppa|-M hppa,accel=kvm -cpu host|console=ttyS0
 m68k|vmlinux: ELF 32-bit MSB executable, Motorola m68k, 68020, version 1 (SYSV), statically linked, BuildID[sha1]=fb9fbbfc7f, not stripped|qemu-system-m68k|vmlinux|-M virt -cpu m68040|-M virt,accel=kvm -cpu host|console=ttyGF0|up
 ppc64|vmlinux: ELF 64-bit MSB executable, 64-bit PowerPC or cisco 7500, Power ELF V1 ABI, version 1 (SYSV), statically linked, BuildID[sha1]=382edeb037, not stripped|qemu-system-ppc64|vmlinux|-M pseries|-M pseries,accel=kvm -cpu host|console=hvc0
+sparc64|vmlinux: ELF 64-bit MSB executable, SPARC V9, Sun UltraSPARC1 Extensions Required, relaxed memory ordering, version 1 (SYSV), statically linked, BuildID[sha1]=d2e55a53bd, not stripped|qemu-system-sparc64|vmlinux|-M sun4u|-M sun4u,accel=kvm -cpu host|console=ttyS0|up
 EOF
 )
 
@@ -66,8 +67,8 @@ while IFS='|' read -r arch text qemu image tcg kvm append up; do
 	t_eq "specify_qemu_cpus $target" "-m 512$smp" "$(specify_qemu_cpus "$target" "-m 512" 3)"
 done <<< "$ARCH_CASES"
 
-t_fails "unknown kernel type is refused, naming the text" 'identify_qemu: .*SPARC V9' \
-	identify_qemu_from_file_output "vmlinux: ELF 64-bit MSB executable, SPARC V9, relaxed memory ordering"
+t_fails "unknown kernel type is refused, naming the text" 'identify_qemu: .*Renesas SH' \
+	identify_qemu_from_file_output "vmlinux: ELF 32-bit LSB executable, Renesas SH, version 1 (SYSV)"
 t_fails "non-ELF is refused" 'identify_qemu: .*ASCII text' \
 	identify_qemu_from_file_output "vmlinux: ASCII text"
 t_fails "identify_qemu on a missing file" 'no such file' identify_qemu "$TMP/no-such-vmlinux"
@@ -85,12 +86,12 @@ else
 	t_skip "identify_qemu on a real i386 object" "no i686-linux-gnu-gcc"
 fi
 
-t_fails "arch_of_qemu unknown binary" 'no arch uses' arch_of_qemu qemu-system-sparc64
+t_fails "arch_of_qemu unknown binary" 'no arch uses' arch_of_qemu qemu-system-sh4
 t_eq "TORTURE_BOOT_IMAGE overrides the table" /tmp/my/bzImage \
 	"$(TORTURE_BOOT_IMAGE=/tmp/my/bzImage identify_boot_image qemu-system-s390x)"
 t_eq "alias names an arch too" arch/arm64/boot/Image "$(identify_boot_image arm64)"
 t_fails "identify_qemu_args refuses an unknown accelerator" 'tcg or kvm' identify_qemu_args qemu-system-x86_64 hvf
-t_fails "identify_qemu_args refuses an unknown binary" 'no arch uses' identify_qemu_args qemu-system-sparc64 tcg
+t_fails "identify_qemu_args refuses an unknown binary" 'no arch uses' identify_qemu_args qemu-system-sh4 tcg
 
 # A table where two rows share one QEMU binary, and one machine lacks -smp.
 {
