@@ -34,6 +34,8 @@ ppc|vmlinux: ELF 32-bit MSB executable, PowerPC or cisco 4500, version 1 (SYSV),
 alpha|vmlinux: ELF 64-bit LSB executable, Alpha (unofficial), version 1 (SYSV), statically linked, BuildID[sha1]=f2833e81c8, not stripped|qemu-system-alpha|vmlinux|-M clipper|-M clipper,accel=kvm -cpu host|console=ttyS0
 hppa|vmlinux: ELF 32-bit MSB executable, PA-RISC, 1.0 version 1 (GNU/Linux), statically linked, BuildID[sha1]=ecf26907d3, not stripped|qemu-system-hppa|vmlinux|-M hppa|-M hppa,accel=kvm -cpu host|console=ttyS0
 m68k|vmlinux: ELF 32-bit MSB executable, Motorola m68k, 68020, version 1 (SYSV), statically linked, BuildID[sha1]=fb9fbbfc7f, not stripped|qemu-system-m68k|vmlinux|-M virt -cpu m68040|-M virt,accel=kvm -cpu host|console=ttyGF0|up
+ppc64|vmlinux: ELF 64-bit MSB executable, 64-bit PowerPC or cisco 7500, Power ELF V1 ABI, version 1 (SYSV), statically linked, BuildID[sha1]=382edeb037, not stripped|qemu-system-ppc64|vmlinux|-M pseries|-M pseries,accel=kvm -cpu host|console=hvc0
+sparc64|vmlinux: ELF 64-bit MSB executable, SPARC V9, Sun UltraSPARC1 Extensions Required, relaxed memory ordering, version 1 (SYSV), statically linked, BuildID[sha1]=d2e55a53bd, not stripped|qemu-system-sparc64|vmlinux|-M sun4u|-M sun4u,accel=kvm -cpu host|console=ttyS0|up
 EOF
 )
 
@@ -42,22 +44,31 @@ EOF
 covered=$(cut -d'|' -f1 <<< "$ARCH_CASES" | sort | tr '\n' ' ')
 t_eq "every kernel arch in arches.tsv has a test row" "$covered" "$(arch_kernel_list | sort | tr '\n' ' ')"
 
+# A QEMU binary that boots two rows (qemu-system-ppc64: ppc64le and ppc64)
+# names no arch: the lookups then go by the arch's name.
+shared_qemus=$(cut -d'|' -f3 <<< "$ARCH_CASES" | sort | uniq -d | tr '\n' ' ')
 while IFS='|' read -r arch text qemu image tcg kvm append up; do
 	t_eq "identify_qemu_from_file_output $arch" "$qemu" "$(identify_qemu_from_file_output "$text")"
-	t_eq "arch_of_qemu $qemu" "$arch" "$(arch_of_qemu "$qemu")"
-	t_eq "arch_of_qemu /usr/bin/$qemu" "$arch" "$(arch_of_qemu "/usr/bin/$qemu")"
-	t_eq "identify_boot_image $qemu" "$image" "$(identify_boot_image "$qemu")"
+	target=$qemu
+	if [[ " $shared_qemus" == *" $qemu "* ]]; then
+		t_fails "arch_of_qemu $qemu (shared, $arch)" 'several arches' arch_of_qemu "$qemu"
+		target=$arch
+	else
+		t_eq "arch_of_qemu $qemu" "$arch" "$(arch_of_qemu "$qemu")"
+		t_eq "arch_of_qemu /usr/bin/$qemu" "$arch" "$(arch_of_qemu "/usr/bin/$qemu")"
+	fi
+	t_eq "identify_boot_image $target" "$image" "$(identify_boot_image "$target")"
 	t_eq "identify_boot_image by arch $arch" "$image" "$(identify_boot_image "$arch")"
-	t_eq "identify_qemu_args $qemu tcg" "$tcg" "$(identify_qemu_args "$qemu" tcg)"
-	t_eq "identify_qemu_args $qemu kvm" "$kvm" "$(identify_qemu_args "$qemu" kvm)"
-	t_eq "identify_qemu_append $qemu" "$append" "$(identify_qemu_append "$qemu")"
+	t_eq "identify_qemu_args $target tcg" "$tcg" "$(identify_qemu_args "$target" tcg)"
+	t_eq "identify_qemu_args $target kvm" "$kvm" "$(identify_qemu_args "$target" kvm)"
+	t_eq "identify_qemu_append $target" "$append" "$(identify_qemu_append "$target")"
 	smp=" -smp 3"
 	[ "$up" != up ] || smp=""
-	t_eq "specify_qemu_cpus $qemu" "-m 512$smp" "$(specify_qemu_cpus "$qemu" "-m 512" 3)"
+	t_eq "specify_qemu_cpus $target" "-m 512$smp" "$(specify_qemu_cpus "$target" "-m 512" 3)"
 done <<< "$ARCH_CASES"
 
-t_fails "unknown kernel type is refused, naming the text" 'identify_qemu: .*SPARC V9' \
-	identify_qemu_from_file_output "vmlinux: ELF 64-bit MSB executable, SPARC V9, relaxed memory ordering"
+t_fails "unknown kernel type is refused, naming the text" 'identify_qemu: .*Renesas SH' \
+	identify_qemu_from_file_output "vmlinux: ELF 32-bit LSB executable, Renesas SH, version 1 (SYSV)"
 t_fails "non-ELF is refused" 'identify_qemu: .*ASCII text' \
 	identify_qemu_from_file_output "vmlinux: ASCII text"
 t_fails "identify_qemu on a missing file" 'no such file' identify_qemu "$TMP/no-such-vmlinux"
@@ -75,12 +86,12 @@ else
 	t_skip "identify_qemu on a real i386 object" "no i686-linux-gnu-gcc"
 fi
 
-t_fails "arch_of_qemu unknown binary" 'no arch uses' arch_of_qemu qemu-system-sparc64
+t_fails "arch_of_qemu unknown binary" 'no arch uses' arch_of_qemu qemu-system-sh4
 t_eq "TORTURE_BOOT_IMAGE overrides the table" /tmp/my/bzImage \
 	"$(TORTURE_BOOT_IMAGE=/tmp/my/bzImage identify_boot_image qemu-system-s390x)"
 t_eq "alias names an arch too" arch/arm64/boot/Image "$(identify_boot_image arm64)"
 t_fails "identify_qemu_args refuses an unknown accelerator" 'tcg or kvm' identify_qemu_args qemu-system-x86_64 hvf
-t_fails "identify_qemu_args refuses an unknown binary" 'no arch uses' identify_qemu_args qemu-system-sparc64 tcg
+t_fails "identify_qemu_args refuses an unknown binary" 'no arch uses' identify_qemu_args qemu-system-sh4 tcg
 
 # A table where two rows share one QEMU binary, and one machine lacks -smp.
 {
