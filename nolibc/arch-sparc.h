@@ -10,6 +10,14 @@
 #include "compiler.h"
 #include "types.h"
 #include <asm/unistd.h>
+#ifdef __arch64__
+/* asm/unistd.h names 29 pause for both ABIs, but the 64-bit syscall table
+ * has sys_nis_syscall there (ENOSYS, "Unimplemented SPARC system call 29"
+ * on the console; qemu-user implements it anyway): pause() takes its ppoll
+ * path.
+ */
+#undef __NR_pause
+#endif
 /* sparc's TCGETS and friends encode sizeof(struct termios). */
 #include <asm/termbits.h>
 

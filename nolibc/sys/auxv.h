@@ -94,6 +94,18 @@
 #ifndef AT_L3_CACHEGEOMETRY
 #define AT_L3_CACHEGEOMETRY 47
 #endif
+/* sparc64's ADI (arch/sparc/include/uapi/asm/auxvec.h); a 6.1 sun4u kernel
+ * passes AT_ADI_UEONADI
+ */
+#ifndef AT_ADI_BLKSZ
+#define AT_ADI_BLKSZ 48
+#endif
+#ifndef AT_ADI_NBITS
+#define AT_ADI_NBITS 49
+#endif
+#ifndef AT_ADI_UEONADI
+#define AT_ADI_UEONADI 50
+#endif
 #ifndef AT_MINSIGSTKSZ
 #define AT_MINSIGSTKSZ 51
 #endif

@@ -226,6 +226,11 @@ static const struct {
 	/* not in every arch's glibc 2.36 <elf.h> */
 	AT_NAME(AT_RSEQ_FEATURE_SIZE, 27), AT_NAME(AT_RSEQ_ALIGN, 28),
 #endif
+#ifdef AT_ADI_BLKSZ
+	/* sparc64 only, not in glibc 2.36's <elf.h> */
+	AT_NAME(AT_ADI_BLKSZ, 48), AT_NAME(AT_ADI_NBITS, 49),
+	AT_NAME(AT_ADI_UEONADI, 50),
+#endif
 #ifdef AT_HWCAP3
 	/* newer than Debian 12's glibc */
 	AT_NAME(AT_HWCAP3, 29), AT_NAME(AT_HWCAP4, 30),
