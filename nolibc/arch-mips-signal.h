@@ -17,6 +17,11 @@
 #define NOLIBC_KSIGACTION_QEMU_PAD 1
 #define NOLIBC_SIGINFO_CODE_FIRST 1
 
+/* si_code: asm/siginfo.h swaps three of the generic values */
+#define SI_ASYNCIO (-2)
+#define SI_TIMER (-3)
+#define SI_MESGQ (-4)
+
 #define SIGHUP 1
 #define SIGINT 2
 #define SIGQUIT 3

@@ -101,9 +101,11 @@ typedef struct {
 #define SI_USER 0
 #define SI_KERNEL 0x80
 #define SI_QUEUE (-1)
+#ifndef SI_TIMER	/* mips numbers these three its own way */
 #define SI_TIMER (-2)
 #define SI_MESGQ (-3)
 #define SI_ASYNCIO (-4)
+#endif
 #define SI_SIGIO (-5)
 #define SI_TKILL (-6)
 #define SEGV_MAPERR 1

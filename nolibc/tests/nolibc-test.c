@@ -2488,6 +2488,15 @@ static void syscall_timers(void)
 			for (n = 0; n < 200 && !timer_sig_value; n++)
 				sleep_ms(5);
 			ret |= timer_delete(tm);
+#ifdef __mips__
+			/* mips' SI_TIMER is -3; qemu-user 7.2 hands on the
+			 * host's -2 (a mips kernel sends -3: booted, it fails
+			 * with the generic value)
+			 */
+			if (timer_sig_code == -2 && emulated())
+				skip("qemu-user passes the host's SI_TIMER (-2), not mips' (-3)");
+			else
+#endif
 			expect_true(ret == 0 && timer_sig_value == 4242 &&
 				    timer_sig_code == SI_TIMER, "SIGUSR2, SI_TIMER, sival_int 4242");
 		}
