@@ -163,4 +163,16 @@ __asm__(".pushsection .text, \"ax\", @progbits\n"
 	".size __nolibc_restore, . - __nolibc_restore\n"
 	".popsection\n");
 
+#ifndef NOLIBC_NO_INITFINI
+/* crt.h and exit() reach the constructor arrays' bounds with larl, which
+ * takes even addresses only; the linker puts the bounds of an empty array
+ * wherever the data segment starts, odd when .rodata ends odd (clang's
+ * layout: "misaligned symbol __preinit_array_end"). An empty, aligned piece
+ * of each section aligns them.
+ */
+__asm__(".pushsection .preinit_array, \"aw\"\n.balign 8\n.popsection\n"
+	".pushsection .init_array, \"aw\"\n.balign 8\n.popsection\n"
+	".pushsection .fini_array, \"aw\"\n.balign 8\n.popsection\n");
+#endif
+
 #endif /* _NOLIBC_ARCH_S390X_H */
