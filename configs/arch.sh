@@ -11,7 +11,7 @@ ARCH_TABLE="${ARCH_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/arches.t
 ARCH_COLUMNS=(arch kernel_arch aliases cross cc_pkg cflags qemu_user
 	      qemu_system qemu_pkg machine cpu console boot_image file_match
 	      nolibc smp qemu_extra append netboot kasan kcsan
-	      kernel_smp kernel_lacks)
+	      kernel_smp kernel_lacks no_clang)
 
 # arch_rows: the table without comments.
 arch_rows() {
