@@ -21,7 +21,10 @@
 # The new folder gets the same per-scenario files, verdicts and summaries
 # as a kvm.sh run, and "again-of" naming the old one. A kernel or initrd
 # that is gone (a pruned cache, a run copied from another machine) is
-# refused up front: rebuild with kvm.sh.
+# refused up front: rebuild with kvm.sh. A kernel in the build cache is
+# copied into the new folder under the cache's lock on its build folder
+# before the first boot, so a kvm.sh rebuilding it meanwhile cannot change
+# it under the boots.
 #
 # Exit status: 0 when every scenario succeeded, 1 otherwise, 2 for bad
 # usage, 130 when interrupted. Sourced (by a test), it only defines its
@@ -33,6 +36,8 @@ KVM_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$KVM_DIR/../configs/env.sh"
 # shellcheck source=functions.sh
 source "$KVM_DIR/functions.sh"
+# shellcheck source=cache.sh
+source "$KVM_DIR/cache.sh"
 # shellcheck source=console.sh
 source "$KVM_DIR/console.sh"
 # shellcheck source=summary.sh
@@ -78,15 +83,51 @@ again_append() {
 	printf '%s\n' "$line${extra:+ $extra}"
 }
 
+# again_args_set ARGS_FILE OPTION VALUE: the stored QEMU command with
+# OPTION's value replaced by VALUE.
+again_args_set() {
+	OPTION="$2" VALUE="$3" awk '
+		prev == ENVIRON["OPTION"] { print ENVIRON["VALUE"]; prev = ""; next }
+		{ print; prev = $0 }' "$1"
+}
+
 # again_args OLD_ARGS SECONDS EXTRA: the stored QEMU command with its
 # -append rewritten by again_append.
 again_args() {
 	local append new
 	append=$(again_args_value "$1" -append)
 	new=$(again_append "$append" "$2" "$3") && [ -n "$new" ] || return 1
-	NEW_APPEND="$new" awk '
-		prev == "-append" { print ENVIRON["NEW_APPEND"]; prev = ""; next }
-		{ print; prev = $0 }' "$1"
+	again_args_set "$1" -append "$new"
+}
+
+# again_copy_locked KERNEL BUILD_DIR DEST: again_take_kernel's copy, under
+# the build folder's lock. A folder without its stamp .built is a build
+# that died half-way or one being redone: its kernel is not taken.
+again_copy_locked() {
+	[ -e "$2/.built" ] || { echo "$2 holds no finished build (no .built)" >&2; return 1; }
+	cp "$1" "$3"
+}
+
+# again_take_kernel RUN_DIR: when RUN_DIR/qemu-cmd.args boots a kernel of
+# the build cache (under RUN_DIR/build-dir), copies it into RUN_DIR under
+# the lock kvm.sh builds that folder under (build.sh: BUILD_DIR.lock) and
+# points the command at the copy. A copy rather than the lock held through
+# the boots: a boot lasts the run's duration, and every kvm.sh that wants
+# the same kernel would wait that long. A kernel from elsewhere
+# (--bootimage, an earlier kvm-again's copy) is booted where it is.
+again_take_kernel() {
+	local dir="$1" kernel bdir copy
+	kernel=$(again_args_value "$dir/qemu-cmd.args" -kernel)
+	bdir=$(cat "$dir/build-dir" 2> /dev/null) || return 0
+	case "$kernel" in
+	"$bdir"/*) ;;
+	*) return 0 ;;
+	esac
+	copy="$dir/$(basename "$kernel")"
+	cache_with_lock "$bdir.lock" "the kernel in $bdir" again_copy_locked "$kernel" "$bdir" "$copy" ||
+		return 1
+	again_args_set "$dir/qemu-cmd.args" -kernel "$copy" > "$dir/qemu-cmd.args.new" &&
+		mv "$dir/qemu-cmd.args.new" "$dir/qemu-cmd.args"
 }
 
 if [ "${BASH_SOURCE[0]}" != "$0" ]; then
@@ -192,7 +233,8 @@ set_interrupted() {
 trap on_interrupt INT TERM
 
 # again_prepare RUN: the run's folder with its QEMU command for the new
-# duration and what it keeps of the old run.
+# duration, its own copy of a cached kernel, and what it keeps of the old
+# run.
 again_prepare() {
 	local run="$1" dir="$results/$1" f
 	mkdir -p "$dir"
@@ -201,14 +243,20 @@ again_prepare() {
 	for f in .config build-dir build-seconds; do
 		[ ! -e "$old/$run/$f" ] || cp "$old/$run/$f" "$dir/$f"
 	done
+	again_take_kernel "$dir" || die "$run: cannot take its kernel out of the cache; rebuild with kvm.sh"
 }
+
+# every run prepared before the first boot: the kernels taken out of the
+# cache at one time, each once
+for run in "${boot_runs[@]}"; do
+	again_prepare "$run"
+done
 
 if [ -n "$remote_set" ]; then
 	say "remote hosts: $(paste -s -d ';' <<< "$remote_report" | sed 's/;/; /g')"
 	# batches that fit in --cpus, first fit in the old order, as kvm.sh
 	batches=() line="" used=0
 	for run in "${boot_runs[@]}"; do
-		again_prepare "$run"
 		n=$(boot_cpus "$results/$run")
 		[ "$n" -le "$cpus" ] || n=$cpus
 		if [ -n "$line" ] && [ $((used + n)) -gt "$cpus" ]; then
@@ -239,7 +287,6 @@ while [ "${#pending[@]}" -gt 0 ] || [ "${#pids[@]}" -gt 0 ]; do
 	next=()
 	for run in "${pending[@]}"; do
 		dir="$results/$run"
-		again_prepare "$run"
 		smp[$run]=$(boot_cpus "$dir")
 		if [ "${#pids[@]}" -gt 0 ] && [ $((used + smp[$run])) -gt "$cpus" ]; then
 			next+=("$run")

@@ -49,6 +49,10 @@
 #                       judge their consoles (DIR defaults to RESULTS/lava)
 #   --lava-submit URL   submit the jobs to a LAVA server (its RPC2 URL, with
 #                       user:token), wait, fetch the logs and judge them
+#   --lava-http-addr ADDR  for --lava-submit without --lava-artifacts-url:
+#                       the address DIR is served on, which the dispatcher
+#                       must reach (default: this machine's first address,
+#                       hostname -I; TORTURE_LAVA_HTTP_ADDR)
 #   --remote "HOSTS"    build here, boot on these machines over ssh (GNU
 #                       parallel; a batch per host at a time), bring the
 #                       consoles back and judge them here; see
@@ -87,7 +91,7 @@
 # TORTURE_CCACHE=1 (compile through ccache; helps only when one config is
 # rebuilt in a new build folder, and costs ~20% on a cold build),
 # PARALLEL_SSH (the ssh command for --remote), TORTURE_REMOTE_DIR (where
-# --remote works on the hosts, default /tmp).
+# --remote works on the hosts, default /tmp), TORTURE_LAVA_HTTP_ADDR.
 #
 # Exit status: 0 when every scenario succeeded, 1 otherwise, 2 for bad
 # options, 130 when interrupted.
@@ -149,6 +153,7 @@ qemu_cmd="${TORTURE_QEMU_CMD:-}" buildonly="" dryrun="" trust_make="" independen
 kmake_args="${TORTURE_KMAKE_ARG:-}" results="" kernel_src="" arch="" accel=auto
 grace="${TORTURE_SHUTDOWN_GRACE:-90}" boot_mode=kernel tftp_server=builtin stage_only=""
 lava_dir="" lava_device=qemu lava_device_type="" lava_url="" lava_local="" lava_submit=""
+lava_http_addr="${TORTURE_LAVA_HTTP_ADDR:-}"
 defconfig=tinyconfig datestamp="" bootimage="" gdb="" interactive="" jitter="" mac="" no_initrd=""
 kasan="" kcsan="" memory_set="" remote="" remote_set=""
 
@@ -181,6 +186,7 @@ while [ $# -gt 0 ]; do
 	--lava-artifacts-url) lava_url="${2?--lava-artifacts-url needs a value}"; shift ;;
 	--lava-local) lava_local=1 ;;
 	--lava-submit) lava_submit="${2?--lava-submit needs a value}"; shift ;;
+	--lava-http-addr) lava_http_addr="${2?--lava-http-addr needs a value}"; shift ;;
 	--allcpus) cpus=$(nproc) ;;
 	--bootimage) bootimage="${2?--bootimage needs a value}"; shift ;;
 	--datestamp) datestamp="${2?--datestamp needs a value}"; shift ;;
@@ -278,7 +284,7 @@ if [ -n "$lava_dir$lava_local$lava_submit" ]; then
 	if [ -n "$stage_only$buildonly" ] || [ "$boot_mode" != kernel ]; then
 		bad_usage "--lava excludes --stage-only, --buildonly and --boot tftp (a LAVA job boots by itself)"
 	fi
-	why=$(lava_option_error "$lava_device" "$arch" "$lava_device_type" "$lava_url" "$lava_local" "$lava_submit") ||
+	why=$(lava_option_error "$lava_device" "$arch" "$lava_device_type" "$lava_url" "$lava_local" "$lava_submit" "$lava_http_addr") ||
 		bad_usage "$why"
 fi
 

@@ -407,6 +407,32 @@ lava_url_answers() {
 	esac
 }
 
+# lava_http_addr ADDR: the address kvm.sh's artifact server listens on and
+# names in the jobs' URLs, the one the dispatcher fetches from: ADDR
+# (--lava-http-addr, TORTURE_LAVA_HTTP_ADDR) when given, else this
+# machine's first address (hostname -I), else 127.0.0.1. One address, not
+# all of them: the folder is served only where the dispatcher looks for it.
+lava_http_addr() {
+	local addr="$1"
+	[ -n "$addr" ] || addr=$(hostname -I 2> /dev/null | awk '{ print $1 }')
+	echo "${addr:-127.0.0.1}"
+}
+
+# LAVA_HTTP_PY ADDR DIR PORT_FILE (python3 -c): serves DIR over HTTP on
+# ADDR, an IPv4 or IPv6 address, at a free port it writes to PORT_FILE;
+# with DIR "-" it only binds, to see that it can, and exits.
+LAVA_HTTP_PY='
+import functools, http.server, socket, sys
+addr, folder, port_file = sys.argv[1:4]
+class Server(http.server.ThreadingHTTPServer):
+    address_family = socket.AF_INET6 if ":" in addr else socket.AF_INET
+srv = Server((addr, 0), functools.partial(http.server.SimpleHTTPRequestHandler, directory=folder))
+if folder == "-":
+    sys.exit(0)
+open(port_file, "w").write("%d\n" % srv.server_address[1])
+srv.serve_forever()
+'
+
 # lava_redact: stdin to stdout with every URL's user:token shown as
 # user:***, for what lavacli prints (its errors quote the URL whole).
 lava_redact() {
@@ -457,11 +483,11 @@ lava_url_redacted() {
 	lava_redact <<< "$1"
 }
 
-# lava_option_error KIND ARCH DEVICE_TYPE ARTIFACTS_URL LOCAL SUBMIT_URL:
-# checks kvm.sh's --lava options before anything is built or written.
-# Prints the reason and fails when they cannot work.
+# lava_option_error KIND ARCH DEVICE_TYPE ARTIFACTS_URL LOCAL SUBMIT_URL
+# [HTTP_ADDR]: checks kvm.sh's --lava options before anything is built or
+# written. Prints the reason and fails when they cannot work.
 lava_option_error() {
-	local kind="$1" arch="$2" dtype="$3" url="$4" local_run="$5" submit="$6"
+	local kind="$1" arch="$2" dtype="$3" url="$4" local_run="$5" submit="$6" addr err
 	case "$kind" in
 	qemu | tftp) ;;
 	*) echo "--lava-device must be qemu or tftp, not '$kind'"; return 1 ;;
@@ -496,6 +522,12 @@ lava_option_error() {
 		esac
 		lava_url_answers "$url" || { echo "--lava-artifacts-url $url does not answer"; return 1; }
 	fi
+	if [ -n "$submit" ] && [ -z "$url" ]; then
+		# the artifact server starts after the builds: try its address now
+		addr=$(lava_http_addr "${7:-}")
+		err=$(python3 -c "$LAVA_HTTP_PY" "$addr" - - 2>&1) ||
+			{ echo "--lava-http-addr $addr: cannot serve the artifacts there ($(tail -n 1 <<< "$err"))"; return 1; }
+	fi
 	if [ -n "$submit" ]; then
 		command -v lavacli > /dev/null || { echo "--lava-submit needs lavacli; install it: apt-get install lavacli"; return 1; }
 		lava_server_user "$submit" > /dev/null 2> "${TMPDIR:-/tmp}/lava-user.$$" || {
@@ -512,7 +544,7 @@ lava_option_error() {
 #
 # The functions from here to the command line run inside kvm.sh: they read
 # its options (lava_dir, lava_url, lava_device, lava_device_type,
-# lava_submit, accel, arch, torture, duration, grace, qemu_cmd), its run
+# lava_submit, lava_http_addr, accel, arch, torture, duration, grace, qemu_cmd), its run
 # (results, initrd, run_names, images) and its bookkeeping (qemu_pids,
 # boot_starts, lava_http_pid), and print progress with its say.
 
@@ -586,23 +618,20 @@ lava_boot_local() {
 }
 
 # lava_serve_artifacts: a local HTTP server for $lava_dir while the run
-# lasts (for --lava-submit without --lava-artifacts-url); sets lava_url and
-# lava_http_pid (lava_http_stop ends it).
+# lasts (for --lava-submit without --lava-artifacts-url), on the one
+# address lava_http_addr chooses; sets lava_url and lava_http_pid
+# (lava_http_stop ends it).
 # shellcheck disable=SC2154
 lava_serve_artifacts() {
-	local port_file="$results/lava-http.port" host
-	python3 - "$lava_dir" "$port_file" > "$results/lava-http.log" 2>&1 <<-'PY' &
-	import functools, http.server, sys
-	handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
-	srv = http.server.ThreadingHTTPServer(("", 0), handler)
-	open(sys.argv[2], "w").write("%d\n" % srv.server_address[1])
-	srv.serve_forever()
-	PY
+	local port_file="$results/lava-http.port" addr host
+	addr=$(lava_http_addr "$lava_http_addr")
+	python3 -c "$LAVA_HTTP_PY" "$addr" "$lava_dir" "$port_file" > "$results/lava-http.log" 2>&1 &
 	lava_http_pid=$!
 	for _ in $(seq 50); do [ -s "$port_file" ] && break; sleep 0.1; done
-	[ -s "$port_file" ] || die "the local HTTP server for the LAVA artifacts did not start (see $results/lava-http.log)"
-	host=$(hostname -I 2> /dev/null | awk '{ print $1 }')
-	lava_url="http://${host:-127.0.0.1}:$(cat "$port_file")"
+	[ -s "$port_file" ] || die "the local HTTP server for the LAVA artifacts did not start on $addr (see $results/lava-http.log)"
+	host=$addr
+	[[ $host != *:* ]] || host="[$host]"	# an IPv6 address in a URL
+	lava_url="http://$host:$(cat "$port_file")"
 	say "LAVA artifacts served from $lava_dir at $lava_url while the run lasts"
 }
 

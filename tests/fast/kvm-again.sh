@@ -46,8 +46,10 @@ for run in TINY01 TREE01; do
 	else
 		t_fail "again: $run boots for 20 s with the new parameter" "$(grep append -A1 "$tmp/second/$run/qemu-cmd.args")"
 	fi
-	t_eq "again: $run the same kernel" "$(grep -A1 -x -- -kernel "$tmp/first/$run/qemu-cmd.args")" \
-		"$(grep -A1 -x -- -kernel "$tmp/second/$run/qemu-cmd.args")"
+	# its own copy of the cached kernel, so a rebuild cannot change it
+	kernel=$(again_args_value "$tmp/second/$run/qemu-cmd.args" -kernel)
+	t_eq "again: $run boots a copy in its own folder" "$tmp/second/$run/bzImage" "$kernel"
+	t_run "again: $run the same kernel" cmp "$(again_args_value "$tmp/first/$run/qemu-cmd.args" -kernel)" "$kernel"
 done
 t_eq "again: says what it repeats" "$tmp/first" "$(cat "$tmp/second/again-of" 2> /dev/null)"
 t_eq "again: summary.csv rows" "TINY01,SUCCESS|TREE01,SUCCESS" \
@@ -60,6 +62,60 @@ if grep -q 'rcutorture.shutdown_secs=10 ' "$tmp/third/TINY01/qemu-cmd.args"; the
 else
 	t_fail "again: the old duration by default" "$(grep shutdown "$tmp/third/TINY01/qemu-cmd.args")"
 fi
+
+# A kvm.sh rebuilding the cached kernel (its folder's lock held, the
+# stamp .built gone, the image half-written) while kvm-again starts:
+# kvm-again waits for the lock, boots nothing meanwhile, and then boots
+# the finished kernel.
+bdir=$(cat "$tmp/first/TINY01/build-dir")
+image=$(again_args_value "$tmp/first/TINY01/qemu-cmd.args" -kernel)
+rebuild() {
+	rm -f "$bdir/.built"
+	echo half-built > "$image"
+	echo started > "$tmp/rebuilding"
+	for _ in $(seq 300); do [ -e "$tmp/rebuilt" ] && break; sleep 0.1; done
+	echo "kernel rebuilt" > "$image"
+	date > "$bdir/.built"
+}
+wait_for() {
+	for _ in $(seq 300); do grep -q -- "$2" "$1" 2> /dev/null && return 0; sleep 0.1; done
+	return 1
+}
+cache_with_lock "$bdir.lock" "the test's rebuild" rebuild 2> /dev/null &
+rebuild_pid=$!
+wait_for "$tmp/rebuilding" started || t_fail "the stand-in rebuild started" "no $tmp/rebuilding"
+: > "$STUB_LOG"
+STUB_CONSOLE="$FIX/rcu-success.log" "$again" "$tmp/first" --results "$tmp/locked" > "$tmp/locked.log" 2>&1 &
+again_pid=$!
+if wait_for "$tmp/locked.log" "cache: waiting for the kernel in $bdir"; then
+	t_ok "again: waits for a rebuild of its cached kernel"
+else
+	t_fail "again: waits for a rebuild of its cached kernel" "$(cat "$tmp/locked.log")"
+fi
+t_eq "again: boots nothing while it waits" "" "$(cat "$STUB_LOG")"
+touch "$tmp/rebuilt"
+wait "$rebuild_pid"
+rc=0
+wait "$again_pid" || rc=$?
+t_eq "again after the rebuild: exit 0" 0 "$rc"
+booted=$(grep -o -- '-kernel [^ ]*' "$STUB_LOG" | cut -d ' ' -f 2 | grep /TINY01/)
+t_eq "again after the rebuild: TINY01 boots the finished kernel" "kernel rebuilt" "$(cat "$booted" 2> /dev/null)"
+rm -f "$tmp/rebuilding" "$tmp/rebuilt"
+
+# A cached folder without its stamp (a build that died half-way) gives no
+# kernel.
+rm "$bdir/.built"
+t_fails "again: a cached kernel without .built is refused" "TINY01: cannot take its kernel out of the cache" \
+	"$again" "$tmp/first" --results "$tmp/unstamped"
+date > "$bdir/.built"
+
+# A kernel outside the cache (an earlier kvm-again's copy) is booted where
+# it is.
+mkdir -p "$tmp/elsewhere"
+cp "$tmp/second/TINY01/qemu-cmd.args" "$tmp/second/TINY01/build-dir" "$tmp/elsewhere/"
+again_take_kernel "$tmp/elsewhere"
+t_eq "again_take_kernel: a kernel outside the cache stays" "$tmp/second/TINY01/bzImage" \
+	"$(again_args_value "$tmp/elsewhere/qemu-cmd.args" -kernel)"
 
 # Refusals: exit 2, nothing booted.
 : > "$STUB_LOG"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # kvm.sh: bad command lines are refused before anything is built, and the
-# --dryrun plan shows what would run.
+# --dryrun plan shows what would run; the build key ignores comments.
 set -u
 source "$(dirname "$0")/../lib.sh"
 
@@ -101,28 +101,34 @@ t_eq "dryrun mipsel: SMP additions for TREE01 only" \
 		grep 'configs/rcu/TREE01' | grep -o 'configs/base/mipsel-smp.config')"
 
 # The build key follows the option lines of the fragments, not their
-# comments: rewording a comment must not cost a kernel build.
-copy="$T_TMP/keytree"
-mkdir -p "$copy"
-cp -r "$TOP/configs" "$TOP/kvm-scripts" "$copy/"
-dry_key() {
-	"$copy/kvm-scripts/kvm.sh" --dryrun --configs TINY01 2>&1 |
-		sed -n 's|^build: make O=.*/TINY01-\([0-9a-f]\{16\}\) .*|\1|p'
-}
-key1=$(dry_key)
-echo "# a reworded comment" >> "$copy/configs/base/x86_64.config"
-key2=$(dry_key)
-echo "CONFIG_LOG_BUF_SHIFT=15" >> "$copy/configs/base/x86_64.config"
-key3=$(dry_key)
-if [ -z "$key1" ]; then
-	t_fail "build key" "no key in the dryrun plan"
+# comments: rewording a comment must not cost a kernel build. build_key on
+# copies of TINY01's own fragments, the arch's base then edited.
+source "$TOP/configs/env.sh"
+source "$TOP/kvm-scripts/functions.sh"
+source "$TOP/kvm-scripts/build.sh"
+identity=$(build_identity "" x86_64 "" tinyconfig)
+mapfile -t real_frags < <(scenario_fragments x86_64 "$TOP/configs/rcu" TINY01)
+frags=()
+mkdir -p "$tmp/frags"
+for f in "${real_frags[@]}"; do
+	frags+=("$tmp/frags/${#frags[@]}-$(basename "$f")")
+	cp "$f" "${frags[-1]}"
+done
+key1=$(build_key "$identity" "${frags[@]}")
+echo "# a reworded comment" >> "${frags[0]}"
+key2=$(build_key "$identity" "${frags[@]}")
+echo "CONFIG_LOG_BUF_SHIFT=15" >> "${frags[0]}"
+key3=$(build_key "$identity" "${frags[@]}")
+t_eq "build key: a comment in a fragment leaves it alone" "$key1" "$key2"
+if [ "$key3" != "$key1" ]; then
+	t_ok "build key: an option in a fragment changes it"
 else
-	t_eq "build key: a comment in a fragment leaves it alone" "$key1" "$key2"
-	if [ "$key3" != "$key1" ]; then
-		t_ok "build key: an option in a fragment changes it"
-	else
-		t_fail "build key: an option in a fragment changes it" "still $key1"
-	fi
+	t_fail "build key: an option in a fragment changes it" "still $key1"
 fi
+
+# The plan names the build folder a run would use: build_key's.
+want=$(build_key "$identity" "${real_frags[@]}")
+t_eq "dryrun: the build folder carries the build key" "TINY01-$want" \
+	"$("$kvm" --dryrun --arch x86_64 --configs TINY01 2>&1 | sed -n 's|^build: make O=<cache>/builds/x86_64/\(TINY01-[0-9a-f]*\) .*|\1|p')"
 
 t_done

@@ -37,6 +37,12 @@ refused "--lava-local with --lava-submit" "exclude each other" --lava-local --la
 refused "--lava with --buildonly" "--lava excludes" --lava "$tmp/jobs" --buildonly
 refused "LAVA server that does not answer" "--lava-submit: LAVA server http://u:\*\*\*@127.0.0.1:9/RPC2 refused" \
 	--lava-submit "http://u:secret@127.0.0.1:9/RPC2"
+# (203.0.113.0/24 is for documentation: no machine has it; binding sends nothing)
+refused "an artifact server address that is not this machine's" \
+	"--lava-http-addr 203.0.113.254: cannot serve the artifacts there \(.*Cannot assign requested address\)" \
+	--lava-submit "http://127.0.0.1:9/RPC2" --lava-http-addr 203.0.113.254
+TORTURE_LAVA_HTTP_ADDR=203.0.113.254 refused "the same from TORTURE_LAVA_HTTP_ADDR" \
+	"--lava-http-addr 203.0.113.254: cannot serve" --lava-submit "http://127.0.0.1:9/RPC2"
 
 # A stand-in LAVA server (tests/lava-stand-in-server.py) answers
 # system.whoami as LAVA does: the user for the right user:token, HTTP 401
@@ -87,6 +93,54 @@ t_eq "LAVA log: the console is its target and feedback lines" \
 	"[   21.0] rcu-torture: rtc: (____ptrval____) ver: 331 tfle: 0|[   22.3] rcu-torture:--- End of test: SUCCESS: nreaders=1" \
 	"$(lava_console "$tmp/log.jsonl" | paste -s -d '|')"
 t_eq "LAVA log: a tagged measurement is read" "rcu-x-work ver pass 331.0" "$(lava_results "$tmp/log.jsonl")"
+
+# --- the artifact server of --lava-submit ----------------------------------------
+
+# Its address: the option, else this machine's first address (a stand-in
+# hostname gives two), else loopback.
+mkdir -p "$tmp/hostname-bin"
+cat > "$tmp/hostname-bin/hostname" <<'EOF'
+#!/bin/sh
+# stand-in: hostname -I prints $STUB_ADDRS
+echo "$STUB_ADDRS"
+EOF
+chmod +x "$tmp/hostname-bin/hostname"
+addr_with() {
+	PATH="$tmp/hostname-bin:$PATH" STUB_ADDRS="$1" lava_http_addr "$2"
+}
+t_eq "artifact server address: --lava-http-addr first" 127.0.0.2 "$(addr_with "192.0.2.7 198.51.100.3" 127.0.0.2)"
+t_eq "artifact server address: else this machine's first" 192.0.2.7 "$(addr_with "192.0.2.7 198.51.100.3" "")"
+t_eq "artifact server address: else loopback" 127.0.0.1 "$(addr_with "" "")"
+
+# serve_on ADDR: lava_serve_artifacts on ADDR, as kvm.sh runs it; sets
+# lava_url and port.
+say() { :; }
+serve_on() {
+	results="$tmp/serve-$1" lava_dir="$tmp/serve-$1/lava" lava_http_addr="$1" lava_http_pid="" lava_url=""
+	mkdir -p "$lava_dir"
+	echo "artifact" > "$lava_dir/initrd.cpio"
+	lava_serve_artifacts
+	port=$(cat "$results/lava-http.port" 2> /dev/null)
+}
+# Served on 127.0.0.2 only: the URL says so, and 127.0.0.1 (any other
+# address of the machine) has nothing on that port.
+serve_on 127.0.0.2
+t_eq "artifact server: the URL names its address" "http://127.0.0.2:$port" "$lava_url"
+t_eq "artifact server: the artifacts are there" artifact "$(curl -s --max-time 10 "$lava_url/initrd.cpio")"
+if lava_url_answers "http://127.0.0.1:$port/initrd.cpio"; then
+	t_fail "artifact server: not on the machine's other addresses" "http://127.0.0.1:$port answers too"
+else
+	t_ok "artifact server: not on the machine's other addresses"
+fi
+lava_http_stop
+if python3 -c "$LAVA_HTTP_PY" ::1 - - 2> /dev/null; then
+	serve_on ::1
+	t_eq "artifact server on IPv6: the address in brackets" "http://[::1]:$port" "$lava_url"
+	t_eq "artifact server on IPv6: the artifacts are there" artifact "$(curl -s --max-time 10 "$lava_url/initrd.cpio")"
+	lava_http_stop
+else
+	t_skip "artifact server on IPv6" "no ::1 on this machine"
+fi
 
 # --- jobs for every bootable arch, validated by lava-run ------------------------
 
