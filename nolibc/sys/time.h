@@ -23,23 +23,24 @@ __nolibc_fn int sys_gettimeofday(struct timeval *tv, struct timezone *tz)
 #if defined(__NR_gettimeofday) && !defined(__NOLIBC_KTIME32)
 	return __nolibc_sc(2, __NR_gettimeofday, (long)tv, (long)tz);
 #else
-	/* a timeval has a timespec's layout: the kernel fills it (or says
-	 * EFAULT), then the nanoseconds become microseconds in place
-	 */
 	int ret;
 
 	/* the kernel takes a NULL timeval (the kernel's nolibc-test checks
 	 * it); nothing time-sized travels then, so the old call is y2038-safe
 	 */
-	if (!tv)
+	if (!tv) {
 #ifdef __NR_gettimeofday
 		return __nolibc_sc(2, __NR_gettimeofday, 0, (long)tz);
 #else
-		return 0;
+		return 0;	/* tz is obsolete: left as it is, as below */
 #endif
+	}
 	(void)tz;
+	/* a timeval has a timespec's layout: the kernel fills it (or says
+	 * EFAULT), then the nanoseconds become microseconds in place
+	 */
 	ret = sys_clock_gettime(0 /* CLOCK_REALTIME */, (struct timespec *)tv);
-	if (!ret && tv)
+	if (!ret)
 		tv->tv_usec = __nolibc_ns_to_us(tv->tv_usec);
 	return ret;
 #endif
