@@ -23,8 +23,8 @@
 #                    [--clang-arches "A B"] [--olevels "O0 Os"]
 #                    [--ways "include sysroot"] [--output DIR] [--jobs N]
 #
-# --clang-arches limits clang to those ABIs (default: every ABI where clang
-# builds and runs a nolibc program). Cell results are in
+# --clang-arches limits clang to those ABIs (default: every ABI whose
+# no_clang column in configs/arches.tsv is "-"). Cell results are in
 # DIR/cells/ARCH.CC.WAY.OLEVEL.res, with the logs beside them.
 # shellcheck disable=SC2317 # the functions run through spawn
 set -eu
