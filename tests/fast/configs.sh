@@ -81,6 +81,16 @@ for arch in $(arch_kernel_list); do
 		t_fail "base/$arch.config" "missing for an arch of arches.tsv"
 	fi
 done
+# Every row of arches.tsv has every column of configs/arch.sh: a short row
+# would read its missing columns as "-" without a word.
+short=$(awk -F'\t' -v n="${#ARCH_COLUMNS[@]}" '!/^#/ && NF && NF != n { printf "%s (%d) ", $1, NF }' \
+	"$CFG/arches.tsv")
+if [ -z "$short" ]; then
+	t_ok "arches.tsv: every row has the ${#ARCH_COLUMNS[@]} columns of configs/arch.sh"
+else
+	t_fail "arches.tsv: every row has the ${#ARCH_COLUMNS[@]} columns of configs/arch.sh" "rows with other counts: $short"
+fi
+
 # SMP additions (merged only when a scenario asks for CONFIG_SMP=y) belong
 # to an arch of the table and are well-formed like any fragment.
 for file in "$CFG"/base/*-smp.config; do
