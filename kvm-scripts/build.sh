@@ -12,21 +12,36 @@
 # each says which of kvm.sh's variables it reads, prints progress with
 # kvm.sh's say and records failures with set_verdict (console.sh).
 
-# kernel_tree KERNEL_SRC CACHE: the kernel tree to build from: KERNEL_SRC
-# as an absolute path, or without it Debian's newest linux-source tarball,
-# extracted once into CACHE/src (a note on stderr when that is to do).
+# kernel_src_dir KERNEL_SRC CACHE: where the kernel tree is or will be,
+# without extracting anything: KERNEL_SRC as an absolute path, or the CACHE
+# folder that Debian's newest linux-source tarball extracts into. Prints
+# nothing when there is neither. The build key starts from this path, so
+# --dryrun names the build folder that the real run will use.
+kernel_src_dir() {
+	local tarball
+	if [ -n "$1" ]; then
+		(cd "$1" 2> /dev/null && pwd) || true
+		return 0
+	fi
+	tarball=$(find /usr/src -maxdepth 1 -name 'linux-source-*.tar.xz' 2>/dev/null | sort -V | tail -n 1)
+	[ -z "$tarball" ] || echo "$2/src/$(basename "$tarball" .tar.xz)"
+}
+
+# kernel_tree KERNEL_SRC CACHE: the kernel tree to build from (as
+# kernel_src_dir), checked, and without KERNEL_SRC the tarball extracted
+# once into CACHE/src (a note on stderr when that is to do).
 kernel_tree() {
 	local src="$1" cache="$2" tarball dest
 	if [ -n "$src" ]; then
 		if [ ! -f "$src/Makefile" ] || [ ! -d "$src/kernel/rcu" ]; then
 			die "--kernel-src '$src' is not a kernel tree"
 		fi
-		(cd "$src" && pwd)
+		kernel_src_dir "$src" "$cache"
 		return 0
 	fi
-	tarball=$(find /usr/src -maxdepth 1 -name 'linux-source-*.tar.xz' 2>/dev/null | sort -V | tail -n 1)
-	[ -n "$tarball" ] || die "no kernel source: apt-get install linux-source-6.1 (or pass --kernel-src DIR)"
-	dest="$cache/src/$(basename "$tarball" .tar.xz)"
+	dest=$(kernel_src_dir "" "$cache")
+	[ -n "$dest" ] || die "no kernel source: apt-get install linux-source-6.1 (or pass --kernel-src DIR)"
+	tarball="/usr/src/$(basename "$dest").tar.xz"
 	[ -e "$dest/.extracted" ] || say "kernel source: $tarball into $dest (once; other runs wait for it)" >&2
 	cache_extract_tarball "$tarball" "$dest" >&2 || die "cannot extract $tarball"
 	echo "$dest"

@@ -80,7 +80,7 @@ dry_run() {
 		n=$((n + 1))
 		echo "batch $n:$batch"
 	done < <(plan_batches "$cpus" "$config_dir" "${run_names[@]}")
-	identity=$(build_identity "$kernel_src" "$arch" "$kmake_args" "$defconfig" 2> /dev/null)
+	identity=$(build_identity "$(kernel_src_dir "$kernel_src" "$PROJECT_CACHE")" "$arch" "$kmake_args" "$defconfig" 2> /dev/null)
 	for run in "${run_names[@]}"; do
 		scenario=$(scenario_of "$run")
 		echo "--- $run"

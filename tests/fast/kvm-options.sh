@@ -126,8 +126,9 @@ else
 	t_fail "build key: an option in a fragment changes it" "still $key1"
 fi
 
-# The plan names the build folder a run would use: build_key's.
-want=$(build_key "$identity" "${real_frags[@]}")
+# The plan names the build folder a run would use: build_key's, from the
+# kernel tree the run would extract into the cache.
+want=$(build_key "$(build_identity "$(kernel_src_dir "" "$PROJECT_CACHE")" x86_64 "" tinyconfig)" "${real_frags[@]}")
 t_eq "dryrun: the build folder carries the build key" "TINY01-$want" \
 	"$("$kvm" --dryrun --arch x86_64 --configs TINY01 2>&1 | sed -n 's|^build: make O=<cache>/builds/x86_64/\(TINY01-[0-9a-f]*\) .*|\1|p')"
 
