@@ -153,7 +153,7 @@ qemu_cmd="${TORTURE_QEMU_CMD:-}" buildonly="" dryrun="" trust_make="" independen
 kmake_args="${TORTURE_KMAKE_ARG:-}" results="" kernel_src="" arch="" accel=auto
 grace="${TORTURE_SHUTDOWN_GRACE:-90}" boot_mode=kernel tftp_server=builtin stage_only=""
 lava_dir="" lava_device=qemu lava_device_type="" lava_url="" lava_local="" lava_submit=""
-lava_http_addr="${TORTURE_LAVA_HTTP_ADDR:-}"
+lava_http_addr="${TORTURE_LAVA_HTTP_ADDR:-}" lava_http_addr_set=""
 defconfig=tinyconfig datestamp="" bootimage="" gdb="" interactive="" jitter="" mac="" no_initrd=""
 kasan="" kcsan="" memory_set="" remote="" remote_set=""
 
@@ -186,7 +186,7 @@ while [ $# -gt 0 ]; do
 	--lava-artifacts-url) lava_url="${2?--lava-artifacts-url needs a value}"; shift ;;
 	--lava-local) lava_local=1 ;;
 	--lava-submit) lava_submit="${2?--lava-submit needs a value}"; shift ;;
-	--lava-http-addr) lava_http_addr="${2?--lava-http-addr needs a value}"; shift ;;
+	--lava-http-addr) lava_http_addr="${2?--lava-http-addr needs a value}"; lava_http_addr_set=1; shift ;;
 	--allcpus) cpus=$(nproc) ;;
 	--bootimage) bootimage="${2?--bootimage needs a value}"; shift ;;
 	--datestamp) datestamp="${2?--datestamp needs a value}"; shift ;;
@@ -280,6 +280,11 @@ fi
 for opt in $kconfig_extra; do
 	[[ $opt =~ ^CONFIG_[A-Za-z0-9_]+=.+$ ]] || bad_usage "bad --kconfig item '$opt' (want CONFIG_X=value)"
 done
+# (not for TORTURE_LAVA_HTTP_ADDR: a setting kept in the environment is
+# for the runs that serve artifacts and does not spoil the others)
+if [ -n "$lava_http_addr_set" ] && { [ -z "$lava_submit" ] || [ -n "$lava_url" ]; }; then
+	bad_usage "--lava-http-addr names where --lava-submit serves the kernel and initrd: it needs --lava-submit and no --lava-artifacts-url"
+fi
 if [ -n "$lava_dir$lava_local$lava_submit" ]; then
 	if [ -n "$stage_only$buildonly" ] || [ "$boot_mode" != kernel ]; then
 		bad_usage "--lava excludes --stage-only, --buildonly and --boot tftp (a LAVA job boots by itself)"

@@ -525,8 +525,14 @@ lava_option_error() {
 	if [ -n "$submit" ] && [ -z "$url" ]; then
 		# the artifact server starts after the builds: try its address now
 		addr=$(lava_http_addr "${7:-}")
-		err=$(python3 -c "$LAVA_HTTP_PY" "$addr" - - 2>&1) ||
-			{ echo "--lava-http-addr $addr: cannot serve the artifacts there ($(tail -n 1 <<< "$err"))"; return 1; }
+		err=$(python3 -c "$LAVA_HTTP_PY" "$addr" - - 2>&1) || {
+			if [ -n "${7:-}" ]; then
+				echo "--lava-http-addr $addr: cannot serve the artifacts there ($(tail -n 1 <<< "$err"))"
+			else
+				echo "cannot serve the artifacts on $addr, this machine's first address ($(tail -n 1 <<< "$err")): name another with --lava-http-addr"
+			fi
+			return 1
+		}
 	fi
 	if [ -n "$submit" ]; then
 		command -v lavacli > /dev/null || { echo "--lava-submit needs lavacli; install it: apt-get install lavacli"; return 1; }

@@ -43,6 +43,10 @@ refused "an artifact server address that is not this machine's" \
 	--lava-submit "http://127.0.0.1:9/RPC2" --lava-http-addr 203.0.113.254
 TORTURE_LAVA_HTTP_ADDR=203.0.113.254 refused "the same from TORTURE_LAVA_HTTP_ADDR" \
 	"--lava-http-addr 203.0.113.254: cannot serve" --lava-submit "http://127.0.0.1:9/RPC2"
+refused "--lava-http-addr without --lava-submit" "--lava-http-addr names where --lava-submit serves" \
+	--lava "$tmp/jobs" --lava-http-addr 127.0.0.1
+refused "--lava-http-addr with --lava-artifacts-url" "it needs --lava-submit and no --lava-artifacts-url" \
+	--lava-submit "http://127.0.0.1:9/RPC2" --lava-artifacts-url "file://$tmp" --lava-http-addr 127.0.0.1
 
 # A stand-in LAVA server (tests/lava-stand-in-server.py) answers
 # system.whoami as LAVA does: the user for the right user:token, HTTP 401
