@@ -216,12 +216,13 @@ on_interrupt() {
 		stop_group "${pids[$run]}"
 		set_interrupted "$run"
 	done
-	if [ -n "$remote_pid" ]; then
-		stop_group "$remote_pid"
-		for run in "${boot_runs[@]}"; do
-			[ -e "$results/$run/verdict" ] || set_interrupted "$run"
-		done
-	fi
+	[ -z "$remote_pid" ] || stop_group "$remote_pid"
+	# and the runs not booted yet: still waiting for a kernel's lock, or
+	# for their batch
+	for run in "${boot_runs[@]}"; do
+		mkdir -p "$results/$run"
+		[ -e "$results/$run/verdict" ] || set_interrupted "$run"
+	done
 	touch "$results/INTERRUPTED"
 	summary_write "$results" "${boot_runs[@]}" || true
 	plot_run "$results" "$results/summary.svg" "$torture" "${boot_runs[@]}"

@@ -102,6 +102,28 @@ booted=$(grep -o -- '-kernel [^ ]*' "$STUB_LOG" | cut -d ' ' -f 2 | grep /TINY01
 t_eq "again after the rebuild: TINY01 boots the finished kernel" "kernel rebuilt" "$(cat "$booted" 2> /dev/null)"
 rm -f "$tmp/rebuilding" "$tmp/rebuilt"
 
+# Interrupted while it waits for that lock: nothing booted, and every run
+# says INTERRUPTED in the summary (SIGTERM: a background job of a script
+# ignores SIGINT).
+cache_with_lock "$bdir.lock" "the test's rebuild" rebuild 2> /dev/null &
+rebuild_pid=$!
+wait_for "$tmp/rebuilding" started || t_fail "the stand-in rebuild started" "no $tmp/rebuilding"
+: > "$STUB_LOG"
+STUB_CONSOLE="$FIX/rcu-success.log" "$again" "$tmp/first" --results "$tmp/stopped" > "$tmp/stopped.log" 2>&1 &
+again_pid=$!
+wait_for "$tmp/stopped.log" "cache: waiting for the kernel in $bdir" ||
+	t_fail "again: waits for the rebuild again" "$(cat "$tmp/stopped.log")"
+kill -TERM "$again_pid"
+rc=0
+wait "$again_pid" || rc=$?
+t_eq "again interrupted while waiting: exit 130" 130 "$rc"
+t_eq "again interrupted while waiting: boots nothing" "" "$(cat "$STUB_LOG")"
+t_eq "again interrupted while waiting: every run INTERRUPTED" "TINY01,INTERRUPTED|TREE01,INTERRUPTED" \
+	"$(tail -n +2 "$tmp/stopped/summary.csv" 2> /dev/null | cut -d, -f1,2 | paste -s -d '|')"
+touch "$tmp/rebuilt"
+wait "$rebuild_pid"
+rm -f "$tmp/rebuilding" "$tmp/rebuilt"
+
 # A cached folder without its stamp (a build that died half-way) gives no
 # kernel.
 rm "$bdir/.built"
