@@ -81,12 +81,18 @@ wait_for() {
 	for _ in $(seq 300); do grep -q -- "$2" "$1" 2> /dev/null && return 0; sleep 0.1; done
 	return 1
 }
-cache_with_lock "$bdir.lock" "the test's rebuild" rebuild 2> /dev/null &
-rebuild_pid=$!
-wait_for "$tmp/rebuilding" started || t_fail "the stand-in rebuild started" "no $tmp/rebuilding"
-: > "$STUB_LOG"
-STUB_CONSOLE="$FIX/rcu-success.log" "$again" "$tmp/first" --results "$tmp/locked" > "$tmp/locked.log" 2>&1 &
-again_pid=$!
+# again_during_rebuild NAME: the stand-in rebuild holding the lock
+# (rebuild_pid), then kvm-again into $tmp/NAME in the background
+# (again_pid), its output in $tmp/NAME.log.
+again_during_rebuild() {
+	cache_with_lock "$bdir.lock" "the test's rebuild" rebuild 2> /dev/null &
+	rebuild_pid=$!
+	wait_for "$tmp/rebuilding" started || t_fail "the stand-in rebuild started" "no $tmp/rebuilding"
+	: > "$STUB_LOG"
+	STUB_CONSOLE="$FIX/rcu-success.log" "$again" "$tmp/first" --results "$tmp/$1" > "$tmp/$1.log" 2>&1 &
+	again_pid=$!
+}
+again_during_rebuild locked
 if wait_for "$tmp/locked.log" "cache: waiting for the kernel in $bdir"; then
 	t_ok "again: waits for a rebuild of its cached kernel"
 else
@@ -105,12 +111,7 @@ rm -f "$tmp/rebuilding" "$tmp/rebuilt"
 # Interrupted while it waits for that lock: nothing booted, and every run
 # says INTERRUPTED in the summary (SIGTERM: a background job of a script
 # ignores SIGINT).
-cache_with_lock "$bdir.lock" "the test's rebuild" rebuild 2> /dev/null &
-rebuild_pid=$!
-wait_for "$tmp/rebuilding" started || t_fail "the stand-in rebuild started" "no $tmp/rebuilding"
-: > "$STUB_LOG"
-STUB_CONSOLE="$FIX/rcu-success.log" "$again" "$tmp/first" --results "$tmp/stopped" > "$tmp/stopped.log" 2>&1 &
-again_pid=$!
+again_during_rebuild stopped
 wait_for "$tmp/stopped.log" "cache: waiting for the kernel in $bdir" ||
 	t_fail "again: waits for the rebuild again" "$(cat "$tmp/stopped.log")"
 kill -TERM "$again_pid"
