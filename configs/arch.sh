@@ -89,6 +89,20 @@ arch_cc() {
 	echo "${cross}gcc"
 }
 
+# arch_clang_why ARCH: why clang cannot build for ARCH here (the table's
+# no_clang reason, or no clang installed); prints nothing when it can. A
+# clang that fails where the table says it works is a failure for the
+# caller to show, not a reason to skip.
+arch_clang_why() {
+	local why
+	why=$(arch_get "$1" no_clang) || return 1
+	if [ -n "$why" ]; then
+		echo "$why (configs/arches.tsv no_clang)"
+	elif ! command -v clang > /dev/null 2>&1; then
+		echo "no clang (apt-get install clang)"
+	fi
+}
+
 # arch_nolibc_list: the arches our nolibc supports.
 arch_nolibc_list() {
 	arch_rows | awk -F'\t' '$15 == "yes" { print $1 }'

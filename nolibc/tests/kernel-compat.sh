@@ -240,13 +240,9 @@ for arch in $arches; do
 	if [ "$clang_arches" != - ] && [[ " $clang_arches " != *" $arch "* ]]; then
 		continue
 	fi
-	# the table says where clang cannot; elsewhere a clang that fails
-	# shows in its cells, not as a skip
-	why=$(arch_get "$arch" no_clang)
+	why=$(arch_clang_why "$arch")
 	if [ -n "$why" ]; then
-		skipped="$skipped  $arch clang: $why (configs/arches.tsv no_clang)"$'\n'
-	elif ! have clang; then
-		skipped="$skipped  $arch clang: no clang (apt-get install clang)"$'\n'
+		skipped="$skipped  $arch clang: $why"$'\n'
 	else
 		clang_ok="$clang_ok $arch"
 	fi

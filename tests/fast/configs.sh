@@ -91,6 +91,21 @@ else
 	t_fail "arches.tsv: every row has the ${#ARCH_COLUMNS[@]} columns of configs/arch.sh" "rows with other counts: $short"
 fi
 
+# arch_clang_why: the table's reason where it gives one, a missing clang
+# next, and nothing where clang can build (a stub clang stands in for it).
+t_tmpdir
+mkdir -p "$T_TMP/bin" "$T_TMP/noclang"
+ln -s "$(command -v awk)" "$(command -v grep)" "$T_TMP/noclang/"
+printf '#!/bin/sh\nexit 0\n' > "$T_TMP/bin/clang"
+chmod +x "$T_TMP/bin/clang"
+m68k_why=$(arch_get m68k no_clang)
+t_eq "arch_clang_why m68k: the table's reason" "$m68k_why (configs/arches.tsv no_clang)" \
+	"$(PATH="$T_TMP/bin:$PATH" arch_clang_why m68k)"
+t_eq "arch_clang_why x86_64 with clang: nothing" "" "$(PATH="$T_TMP/bin:$PATH" arch_clang_why x86_64)"
+t_eq "arch_clang_why x86_64 without clang: says so" "no clang (apt-get install clang)" \
+	"$(PATH="$T_TMP/noclang" arch_clang_why x86_64)"
+t_run "arch_clang_why fails for an unknown arch" eval '! arch_clang_why vax 2> /dev/null'
+
 # SMP additions (merged only when a scenario asks for CONFIG_SMP=y) belong
 # to an arch of the table and are well-formed like any fragment.
 for file in "$CFG"/base/*-smp.config; do
