@@ -234,8 +234,8 @@ build_scenario_locked() {
 		cp "$bdir/.config" "$rundir/.config"
 		cp "$bdir/Make.out" "$make_log" 2>/dev/null || true
 		echo 0 > "$rundir/build-seconds"
-		image_path="$bdir/$image_rel"
-		return 0
+		build_take_image "$rundir" "$bdir/$image_rel"
+		return
 	fi
 	mkdir -p "$bdir"
 	rm -f "$bdir/.built"
@@ -255,7 +255,22 @@ build_scenario_locked() {
 	fi
 	echo $((SECONDS - t0)) > "$rundir/build-seconds"
 	say "$run: built in $((SECONDS - t0))s"
-	image_path="$bdir/$image_rel"
+	build_take_image "$rundir" "$bdir/$image_rel"
+}
+
+# build_take_image RUN_DIR IMAGE: copies the cached IMAGE into RUN_DIR,
+# still under the build folder's lock, and sets image_path to the copy.
+# The run boots its own copy, as the kernel's kvm-test-1-run.sh does: a
+# --trust-make run rebuilding the same cached kernel meanwhile cannot
+# change it under QEMU, and kvm-again.sh boots exactly this kernel again.
+build_take_image() {
+	local copy
+	copy="$1/$(basename "$2")"
+	if ! cp "$2" "$copy"; then
+		set_verdict "$1" BUILD-FAILED "copying $2 into the run folder failed"
+		return 1
+	fi
+	image_path="$copy"
 }
 
 # build_in_tree RUN_NAME TREE IMAGE_REL: configures TREE for the run's

@@ -21,9 +21,11 @@
 # The new folder gets the same per-scenario files, verdicts and summaries
 # as a kvm.sh run, and "again-of" naming the old one. A kernel or initrd
 # that is gone (a pruned cache, a run copied from another machine) is
-# refused up front: rebuild with kvm.sh. A kernel in the build cache is
-# copied into the new folder under the cache's lock on its build folder
-# before the first boot, so a kvm.sh rebuilding it meanwhile cannot change
+# refused up front: rebuild with kvm.sh. Each kernel is copied into the
+# new folder before the first boot, so the folder holds what it booted
+# (kvm.sh keeps its own copy in each run folder too); a folder from before
+# that boots a kernel of the build cache, copied under the cache's lock
+# on its build folder, so a kvm.sh rebuilding it meanwhile cannot change
 # it under the boots.
 #
 # Exit status: 0 when every scenario succeeded, 1 otherwise, 2 for bad
@@ -108,24 +110,26 @@ again_copy_locked() {
 	cp "$1" "$3"
 }
 
-# again_take_kernel RUN_DIR: when RUN_DIR/qemu-cmd.args boots a kernel of
-# the build cache (under RUN_DIR/build-dir), copies it into RUN_DIR under
-# the lock kvm.sh builds that folder under (build.sh: BUILD_DIR.lock) and
-# points the command at the copy. A copy rather than the lock held through
-# the boots: a boot lasts the run's duration, and every kvm.sh that wants
-# the same kernel would wait that long. A kernel from elsewhere
-# (--bootimage, an earlier kvm-again's copy) is booted where it is.
+# again_take_kernel RUN_DIR: copies the kernel RUN_DIR/qemu-cmd.args
+# boots into RUN_DIR and points the command at the copy. A kernel of the
+# build cache (under RUN_DIR/build-dir: a folder from before kvm.sh kept
+# its own copy) is copied under the lock kvm.sh builds that folder under
+# (build.sh: BUILD_DIR.lock). A copy rather than the lock held through the
+# boots: a boot lasts the run's duration, and every kvm.sh that wants the
+# same kernel would wait that long.
 again_take_kernel() {
 	local dir="$1" kernel bdir copy
 	kernel=$(again_args_value "$dir/qemu-cmd.args" -kernel)
-	bdir=$(cat "$dir/build-dir" 2> /dev/null) || return 0
-	case "$kernel" in
-	"$bdir"/*) ;;
-	*) return 0 ;;
-	esac
+	[ -n "$kernel" ] || return 0
 	copy="$dir/$(basename "$kernel")"
-	cache_with_lock "$bdir.lock" "the kernel in $bdir" again_copy_locked "$kernel" "$bdir" "$copy" ||
-		return 1
+	[ "$kernel" != "$copy" ] || return 0
+	bdir=$(cat "$dir/build-dir" 2> /dev/null) || bdir=""
+	if [ -n "$bdir" ] && [[ $kernel == "$bdir"/* ]]; then
+		cache_with_lock "$bdir.lock" "the kernel in $bdir" again_copy_locked "$kernel" "$bdir" "$copy" ||
+			return 1
+	else
+		cp "$kernel" "$copy" || return 1
+	fi
 	again_args_set "$dir/qemu-cmd.args" -kernel "$copy" > "$dir/qemu-cmd.args.new" &&
 		mv "$dir/qemu-cmd.args.new" "$dir/qemu-cmd.args"
 }
@@ -234,8 +238,7 @@ set_interrupted() {
 trap on_interrupt INT TERM
 
 # again_prepare RUN: the run's folder with its QEMU command for the new
-# duration, its own copy of a cached kernel, and what it keeps of the old
-# run.
+# duration, its own copy of the kernel, and what it keeps of the old run.
 again_prepare() {
 	local run="$1" dir="$results/$1" f
 	mkdir -p "$dir"
@@ -244,11 +247,11 @@ again_prepare() {
 	for f in .config build-dir build-seconds; do
 		[ ! -e "$old/$run/$f" ] || cp "$old/$run/$f" "$dir/$f"
 	done
-	again_take_kernel "$dir" || die "$run: cannot take its kernel out of the cache; rebuild with kvm.sh"
+	again_take_kernel "$dir" || die "$run: cannot copy its kernel into $dir; rebuild with kvm.sh"
 }
 
-# every run prepared before the first boot: the kernels taken out of the
-# cache at one time, each once
+# every run prepared before the first boot: the kernels copied at one
+# time, each once
 for run in "${boot_runs[@]}"; do
 	again_prepare "$run"
 done

@@ -30,6 +30,13 @@ kvm_stubs
 STUB_CONSOLE="$FIX/rcu-success.log" run_kvm first --arch x86_64 --kernel-src "$ksrc" --qemu-cmd qemu-stub \
 	--accel tcg --duration 10s --configs "TINY01 TREE01"
 t_eq "the first run: exit 0" 0 "$rc"
+# kvm.sh boots its own copy of each cached kernel (build.sh:
+# build_take_image), so a rebuild cannot change what a run boots.
+for run in TINY01 TREE01; do
+	kernel=$(again_args_value "$tmp/first/$run/qemu-cmd.args" -kernel)
+	t_eq "kvm.sh: $run boots a copy in its run folder" "$tmp/first/$run/bzImage" "$kernel"
+	t_run "kvm.sh: $run the cached kernel" cmp "$(cat "$tmp/first/$run/build-dir")/arch/x86/boot/bzImage" "$kernel"
+done
 
 : > "$STUB_LOG"
 rc=0
@@ -63,12 +70,21 @@ else
 	t_fail "again: the old duration by default" "$(grep shutdown "$tmp/third/TINY01/qemu-cmd.args")"
 fi
 
+# A folder from before kvm.sh kept its own copies boots the kernels of the
+# build cache: "old" is "first" made so.
+cp -r "$tmp/first" "$tmp/old"
+for run in TINY01 TREE01; do
+	again_args_set "$tmp/first/$run/qemu-cmd.args" -kernel \
+		"$(cat "$tmp/first/$run/build-dir")/arch/x86/boot/bzImage" > "$tmp/old/$run/qemu-cmd.args"
+	rm "$tmp/old/$run/bzImage"
+done
 # A kvm.sh rebuilding the cached kernel (its folder's lock held, the
-# stamp .built gone, the image half-written) while kvm-again starts:
-# kvm-again waits for the lock, boots nothing meanwhile, and then boots
-# the finished kernel.
-bdir=$(cat "$tmp/first/TINY01/build-dir")
-image=$(again_args_value "$tmp/first/TINY01/qemu-cmd.args" -kernel)
+# stamp .built gone, the image half-written) while kvm-again starts on
+# such a folder: kvm-again waits for the lock, boots nothing meanwhile,
+# and then boots the finished kernel.
+bdir=$(cat "$tmp/old/TINY01/build-dir")
+image=$(again_args_value "$tmp/old/TINY01/qemu-cmd.args" -kernel)
+t_eq "an old folder boots the cached kernel" "$bdir/arch/x86/boot/bzImage" "$image"
 rebuild() {
 	rm -f "$bdir/.built"
 	echo half-built > "$image"
@@ -89,7 +105,7 @@ again_during_rebuild() {
 	rebuild_pid=$!
 	wait_for "$tmp/rebuilding" started || t_fail "the stand-in rebuild started" "no $tmp/rebuilding"
 	: > "$STUB_LOG"
-	STUB_CONSOLE="$FIX/rcu-success.log" "$again" "$tmp/first" --results "$tmp/$1" > "$tmp/$1.log" 2>&1 &
+	STUB_CONSOLE="$FIX/rcu-success.log" "$again" "$tmp/old" --results "$tmp/$1" > "$tmp/$1.log" 2>&1 &
 	again_pid=$!
 }
 again_during_rebuild locked
@@ -128,17 +144,18 @@ rm -f "$tmp/rebuilding" "$tmp/rebuilt"
 # A cached folder without its stamp (a build that died half-way) gives no
 # kernel.
 rm "$bdir/.built"
-t_fails "again: a cached kernel without .built is refused" "TINY01: cannot take its kernel out of the cache" \
-	"$again" "$tmp/first" --results "$tmp/unstamped"
+t_fails "again: a cached kernel without .built is refused" "TINY01: cannot copy its kernel into $tmp/unstamped/TINY01" \
+	"$again" "$tmp/old" --results "$tmp/unstamped"
 date > "$bdir/.built"
 
-# A kernel outside the cache (an earlier kvm-again's copy) is booted where
-# it is.
+# A kernel outside the cache (an earlier kvm-again's copy) is copied too,
+# without the cache's lock: the new folder holds what it boots.
 mkdir -p "$tmp/elsewhere"
 cp "$tmp/second/TINY01/qemu-cmd.args" "$tmp/second/TINY01/build-dir" "$tmp/elsewhere/"
-again_take_kernel "$tmp/elsewhere"
-t_eq "again_take_kernel: a kernel outside the cache stays" "$tmp/second/TINY01/bzImage" \
+t_run "again_take_kernel: a kernel outside the cache" again_take_kernel "$tmp/elsewhere"
+t_eq "again_take_kernel: ... is copied into the folder" "$tmp/elsewhere/bzImage" \
 	"$(again_args_value "$tmp/elsewhere/qemu-cmd.args" -kernel)"
+t_run "again_take_kernel: ... the same kernel" cmp "$tmp/second/TINY01/bzImage" "$tmp/elsewhere/bzImage"
 
 # Refusals: exit 2, nothing booted.
 : > "$STUB_LOG"
