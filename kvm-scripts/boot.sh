@@ -190,21 +190,22 @@ watch_batch() {
 	done
 }
 
-# boot_foreground RUN_NAME: --gdb and --interactive: QEMU in the
-# foreground (for --interactive with the terminal kvm.sh started on, fd 3,
-# as its console), copied into console.log, then judged.
-# Reads kvm.sh's results, torture, arch, gdb and interactive; sets its
+# boot_foreground RUN_NAME [GDB_PORT]: --gdb and --interactive: QEMU in
+# the foreground (for --interactive with the terminal kvm.sh started on,
+# fd 3, as its console), copied into console.log, then judged. With
+# GDB_PORT, first the gdb command that attaches to QEMU's stub there.
+# Reads kvm.sh's results, torture, arch and interactive; sets its
 # boot_starts.
 # shellcheck disable=SC2154
 boot_foreground() {
-	local run="$1" rundir="$results/$1" gdb_cmd=gdb
+	local run="$1" port="${2:-}" rundir="$results/$1" gdb_cmd=gdb
 	local -a cmd
 	mapfile -t cmd < "$rundir/qemu-cmd.args"
 	boot_starts["$run"]=$SECONDS
-	if [ -n "$gdb" ]; then
+	if [ -n "$port" ]; then
 		[ "$arch" = "$(arch_host 2> /dev/null)" ] || gdb_cmd="gdb-multiarch"
-		say "$run: QEMU waits for gdb; attach from another terminal with:"
-		echo "    $gdb_cmd $(cat "$rundir/build-dir")/vmlinux -ex 'target remote :1234' -ex continue"
+		say "$run: QEMU waits for gdb on port $port; attach from another terminal with:"
+		echo "    $gdb_cmd $(cat "$rundir/build-dir")/vmlinux -ex 'target remote :$port' -ex continue"
 	fi
 	say "$run: console here and in $rundir/console.log (Ctrl-A X quits QEMU)"
 	if [ -n "$interactive" ]; then
@@ -226,7 +227,7 @@ boot_foreground() {
 # build_pid.
 # shellcheck disable=SC2154
 boot_local() {
-	local i batch run
+	local i batch run port
 	local -a batches cmd
 	accel_used=""
 	[ "$boot_mode" = kernel ] || say "boot: over TFTP, $tftp_server server (kvm-scripts/netboot.sh)"
@@ -251,9 +252,15 @@ boot_local() {
 				say "accelerator: $accel_used$([ "$accel" = auto ] && echo " (auto: KVM is used only when a probe boot gets the kernel to start /init with it)")"
 			}
 			mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" "$accel_used")
+			port=""
+			if [ -n "$gdb" ]; then
+				# Chosen as late as can be, just before QEMU takes it.
+				port=$(gdb_free_port 1234) || exit 1
+				cmd+=(-gdb "tcp::$port")
+			fi
 			boot_write_cmd "$results/$run" "${cmd[@]}"
 			if [ -n "$gdb$interactive" ]; then
-				boot_foreground "$run"
+				boot_foreground "$run" "$port"
 			else
 				boot_start "$run"
 			fi

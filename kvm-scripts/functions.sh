@@ -162,6 +162,24 @@ specify_qemu_cpus() {
 	echo "$args"
 }
 
+# gdb_free_port FROM: the first TCP port from FROM up (at most 100 tried)
+# that nothing on this machine listens on, for --gdb. QEMU's -s always
+# takes 1234, so a second --gdb run beside the first could not start; the
+# lone run keeps 1234, which is what gdb scripts and IDEs are set up for.
+gdb_free_port() {
+	local port
+	for ((port = $1; port < $1 + 100; port++)); do
+		# A connect that fails means no listener: bash's /dev/tcp needs
+		# no nc or ss on the machine.
+		if ! (exec 9<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then
+			echo "$port"
+			return 0
+		fi
+	done
+	kvm_err gdb_free_port "every TCP port from $1 to $((port - 1)) is taken"
+	return 1
+}
+
 # ---------------------------------------------------------------------------
 # Run length and scenario lists.
 

@@ -65,7 +65,8 @@
 #   --defconfig TARGET  the make target the config starts from (default
 #                       tinyconfig; e.g. defconfig, or a *_defconfig)
 #   --gdb               one scenario, debug info, nokaslr, QEMU's gdb stub
-#                       (-s -S): prints the gdb command that attaches
+#                       (-S, port 1234 or the next free): prints the gdb
+#                       command that attaches
 #   --interactive       one scenario, its console on this terminal
 #   --kasan             build with KASAN (the memory error detector) where
 #                       the arch has it (configs/arches.tsv); 2G of memory
@@ -303,7 +304,9 @@ fi
 if [ -n "$gdb" ]; then
 	kconfig_extra="$kconfig_extra CONFIG_DEBUG_INFO_NONE=n CONFIG_DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT=y"
 	bootargs_extra="$bootargs_extra nokaslr"
-	qemu_args_extra="$qemu_args_extra -s -S"
+	# -S: stopped at the first instruction; the stub's port is chosen
+	# at boot (boot_local), so that two --gdb runs can live side by side.
+	qemu_args_extra="$qemu_args_extra -S"
 	grace=$((365 * 86400))
 fi
 [ -z "$mac" ] || qemu_args_extra="$qemu_args_extra -nic user,mac=$mac"

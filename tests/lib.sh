@@ -68,6 +68,33 @@ t_tmpdir() {
 	trap "rm -rf '$T_TMP'" EXIT
 }
 
+# t_listen PORT: starts a process that listens on 127.0.0.1:PORT (0: a
+# port the kernel picks) until killed; prints "PID PORT" once it listens,
+# or fails when the port cannot be bound.
+t_listen() {
+	local out pid i
+	out=$(mktemp "${TMPDIR:-/tmp}/nt-listen.XXXXXX")
+	python3 -c 'import socket, sys, time
+s = socket.socket()
+s.bind(("127.0.0.1", int(sys.argv[1])))
+s.listen()
+print(s.getsockname()[1], flush=True)
+time.sleep(3600)' "$1" > "$out" 2> /dev/null &
+	pid=$!
+	for ((i = 0; i < 100; i++)); do
+		if [ -s "$out" ]; then
+			echo "$pid $(cat "$out")"
+			rm -f "$out"
+			return 0
+		fi
+		kill -0 "$pid" 2> /dev/null || break
+		sleep 0.1
+	done
+	kill "$pid" 2> /dev/null
+	rm -f "$out"
+	return 1
+}
+
 # t_skips_of PREFIX TABLE: one skip per line of TABLE's "skipped:" list,
 # whose lines are "  WHAT: why" (as tests/run-arches.sh and
 # tests/kernel-compat.sh of nolibc print them).

@@ -107,6 +107,25 @@ t_eq "a shared binary's arch is reachable by arch name" "-M pc" \
 t_eq "no -smp for a machine without SMP" "-m 64" \
 	"$(ARCH_TABLE="$TMP/arches.tsv" specify_qemu_cpus qemu-system-mcu "-m 64" 4)"
 t_eq "an explicit -smp is kept" "-smp 2 -m 512" "$(specify_qemu_cpus qemu-system-x86_64 "-smp 2 -m 512" 8)"
+
+# gdb_free_port: a port something listens on is passed over, a free one
+# is taken. The held port comes from the kernel, so that no fixed number
+# can already be in use here.
+if held=$(t_listen 0); then
+	read -r held_pid held_port <<< "$held"
+	got=$(gdb_free_port "$held_port")
+	if [ -n "$got" ] && [ "$got" -gt "$held_port" ]; then
+		t_ok "gdb_free_port: passes over a port in use"
+	else
+		t_fail "gdb_free_port: passes over a port in use" "gdb_free_port $held_port printed '$got'"
+	fi
+	kill "$held_pid"
+	# Not our child (t_listen ran in $(...)): wait for it to be gone.
+	for ((i = 0; i < 50; i++)); do kill -0 "$held_pid" 2> /dev/null && sleep 0.1; done
+	t_eq "gdb_free_port: takes a free port" "$held_port" "$(gdb_free_port "$held_port")"
+else
+	t_fail "gdb_free_port" "cannot listen on a TCP port here (python3)"
+fi
 t_eq "-smp added to empty args" "-smp 8" "$(specify_qemu_cpus qemu-system-x86_64 "" 8)"
 t_fails "specify_qemu_cpus refuses a bad CPU count" 'positive integer' specify_qemu_cpus qemu-system-x86_64 "" 0
 

@@ -100,16 +100,26 @@ run_kvm stamp "${args[@]}" --datestamp my-run
 if [ -s "$tmp/stamp/my-run/summary.csv" ]; then t_ok "--datestamp"; else t_fail "--datestamp" "no $tmp/stamp/my-run/summary.csv"; fi
 
 # --gdb: debug info, nokaslr, QEMU's gdb stub, and the gdb line to attach.
+# Port 1234 is held meanwhile (by us, or by whatever holds it already), as
+# by a first --gdb run: this one must take another port and say which.
+held=$(t_listen 1234) || held=""
 run_kvm gdb "${args[@]}" --gdb
+[ -z "$held" ] || kill "${held%% *}"
 t_eq "--gdb: exit 0" 0 "$rc"
-if args_has gdb -s -S; then t_ok "--gdb: QEMU waits for gdb"; else t_fail "--gdb: QEMU waits for gdb" "no -s -S"; fi
+if args_has gdb -S; then t_ok "--gdb: QEMU waits for gdb"; else t_fail "--gdb: QEMU waits for gdb" "no -S"; fi
+port=$(sed -n "s/.*-ex 'target remote :\([0-9]*\)'.*/\1/p" "$tmp/gdb.log")
+if [ -n "$port" ] && [ "$port" != 1234 ] && args_has gdb -gdb "tcp::$port"; then
+	t_ok "--gdb: port 1234 taken, the stub goes on the port the gdb line names"
+else
+	t_fail "--gdb: port 1234 taken, the stub goes on the port the gdb line names" "gdb line port '$port'; $(grep -A1 -x -- -gdb "$tmp/gdb/TINY01/qemu-cmd.args" | paste -s -d ' ')"
+fi
 if grep -q 'nokaslr' "$tmp/gdb/TINY01/qemu-cmd.args"; then t_ok "--gdb: nokaslr"; else t_fail "--gdb: nokaslr" "not on the command line"; fi
 if grep -q -x 'CONFIG_DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT=y' "$tmp/gdb/kconfig-extra" 2> /dev/null; then
 	t_ok "--gdb: debug info"
 else
 	t_fail "--gdb: debug info" "not in kconfig-extra"
 fi
-if grep -q "gdb $(cat "$tmp/gdb/TINY01/build-dir")/vmlinux -ex 'target remote :1234'" "$tmp/gdb.log"; then
+if grep -q "gdb $(cat "$tmp/gdb/TINY01/build-dir")/vmlinux -ex 'target remote :$port'" "$tmp/gdb.log"; then
 	t_ok "--gdb: prints the gdb command with the build's vmlinux"
 else
 	t_fail "--gdb: prints the gdb command" "no such line"
