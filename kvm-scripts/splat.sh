@@ -18,9 +18,14 @@ splat_regex() {
 # splat_blocks CONSOLE [BEFORE]: the splats of CONSOLE, each the BEFORE
 # (default 3) lines ahead of its first line through the end of its trace
 # (a "</TASK>" or "end trace" line, or 30 lines at most), blocks that touch
-# merged, separated by a line "--". Prints nothing when there is none.
+# merged, separated by a line "--". A report that a "=====" line opens
+# (KCSAN, KASAN, lockdep) holds unindented lines and blank ones between
+# its stacks: it runs to the same "=====" line that closes it (KCSAN,
+# KASAN), or else to its "</TASK>" (lockdep), 120 lines at most.
+# Prints nothing when there is none.
 splat_blocks() {
 	awk -v re="$(splat_regex)" -v before="${2:-3}" '
+		function bare(l) { sub(/^\[ *[0-9.]+\] ?/, "", l); sub(/\r$/, "", l); return l }
 		{ line[NR] = $0 }
 		$0 ~ re { start[++n] = NR }
 		END {
@@ -30,10 +35,18 @@ splat_blocks() {
 				if (s <= last) s = last + 1
 				if (s < 1) s = 1
 				e = start[i]
-				for (j = start[i]; j <= NR && j < start[i] + 30; j++) {
-					e = j
-					if (j > start[i] && line[j] ~ /<\/TASK>|end trace/) break
+				banner = bare(line[start[i] - 1])
+				if (banner ~ /^==========+$/) {
+					for (j = start[i] + 1; j <= NR && j < start[i] + 120; j++)
+						if (bare(line[j]) == banner) { e = j; break }
+					if (e == start[i])
+						for (j = start[i] + 1; j <= NR && j < start[i] + 120; j++)
+							if (line[j] ~ /<\/TASK>|end trace/) { e = j; break }
+				}
+				for (j = start[i]; e == start[i] && j <= NR && j < start[i] + 30; j++) {
+					if (j > start[i] && line[j] ~ /<\/TASK>|end trace/) { e = j; break }
 					if (j > start[i] && line[j] !~ /^(\[ *[0-9.]+\] )? |Call [Tt]race|<TASK>/) { e = j - 1; break }
+					if (j == start[i] + 29 || j == NR) e = j
 				}
 				if (e < start[i]) e = start[i]
 				if (e <= last) continue

@@ -35,6 +35,37 @@ t_eq "the trace decoded to function+0xoff/0xsize" \
 t_eq "the splat starts three lines ahead" "[    0.850000] Freeing unused kernel image (initmem) memory: 1024K" \
 	"$(head -n 1 "$res/TINY01/splats.txt" 2>&1)"
 
+# A KCSAN report (a real one, from kvm.sh --kcsan on TREE04; its console
+# lines end in CR as QEMU's serial gives them) has blank and unindented
+# lines between its two stacks: its block runs to the "=====" line that
+# closes it, and not past it.
+blocks=$(source "$TOP/kvm-scripts/splat.sh"; splat_blocks "$FIX/kcsan-report.log" | tr -d '\r')
+if grep -q 'read to 0xffffffff81b86738 of 4 bytes by task 1 on cpu 0:' <<< "$blocks"; then
+	t_ok "KCSAN: both stacks in the block"
+else
+	t_fail "KCSAN: both stacks in the block" "$(tail -n 3 <<< "$blocks")"
+fi
+t_eq "KCSAN: the block ends at the closing =====" \
+	"[    0.901947] ==================================================================" "$(tail -n 1 <<< "$blocks")"
+# A lockdep report opens with "=====" but closes with no such line: its
+# block runs to the end of its trace.
+cat > "$tmp/lockdep.log" <<'LOG'
+[    2.000000] =============================
+[    2.000000] WARNING: suspicious RCU usage
+[    2.000000] 6.1.0 #1 Not tainted
+[    2.000000] -----------------------------
+[    2.000000] kernel/rcu/example.c:10 suspicious rcu_dereference_check() usage!
+[    2.000000] 
+[    2.000000] stack backtrace:
+[    2.000000] Call Trace:
+[    2.000000]  <TASK>
+[    2.000000]  dump_stack_lvl+0x10/0x20
+[    2.000000]  </TASK>
+[    2.100000] rcu-torture: rtc: 0000000000000000 ver: 1
+LOG
+t_eq "lockdep: one block, from the banner to </TASK>" "$(head -n 11 "$tmp/lockdep.log")" \
+	"$(source "$TOP/kvm-scripts/splat.sh"; splat_blocks "$tmp/lockdep.log" 1)"
+
 # A scenario without splats gets none, and loses one left by an earlier
 # judging (after a parser fix, say).
 echo "$tmp/build" > "$res/TREE01/build-dir"
