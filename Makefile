@@ -13,6 +13,8 @@ ARCH ?=
 # matrix: arches (default all), scenario and results folder
 ARCHES ?= all
 MATRIX_RESULTS ?=
+# check: test scripts run at a time (tests/run.sh --jobs); one per core
+TEST_JOBS ?= $(shell nproc)
 
 .PHONY: run check check-fast check-e2e deps deps-all sizes help
 .PHONY: selftest-vm selftest-vm-all matrix check-patches
@@ -36,14 +38,14 @@ run: deps
 
 check: deps
 	scripts/deps.sh sizes cross netboot patches lava render remote
-	tests/run.sh fast e2e
+	tests/run.sh --jobs $(TEST_JOBS) fast e2e
 
 check-fast: deps
 	scripts/deps.sh remote
-	tests/run.sh fast
+	tests/run.sh --jobs $(TEST_JOBS) fast
 
 check-e2e: deps
-	tests/run.sh e2e
+	tests/run.sh --jobs $(TEST_JOBS) e2e
 
 sizes: deps
 	scripts/deps.sh sizes
