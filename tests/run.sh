@@ -8,8 +8,8 @@
 # failure, so a crashed script cannot pass silently.
 #
 # Why --jobs: most scripts leave a core idle (a TCG guest is one thread,
-# the stub runs are one bash, a QEMU boot waits), so on two cores running
-# two at a time takes about a third off "make check". Every script keeps to
+# the stub runs are one bash, a QEMU boot waits), so on two cores two at a
+# time should shorten "make check" (not yet measured whole). Every script keeps to
 # its own scratch folder, ports, namespaces and cache locks, as two users'
 # runs would, so they may overlap in any order; each report is printed
 # whole when its script ends, in the order they end.
@@ -38,12 +38,14 @@ run_script() {
 	tier=$(basename "$(dirname "$script")")
 	name="$tier/$(basename "$script" .sh)"
 	log="$log_dir/${name//\//-}.log"
+	# first, so that one at a time shows what runs (parallel --group
+	# holds a job's lines until it ends anyway)
+	echo "=== $name"
 	start=$SECONDS
 	bash "$script" > "$log" 2>&1 || rc=$?
 	p=$(grep -c '^ok - ' "$log" || true)
 	f=$(grep -c '^not ok - ' "$log" || true)
 	s=$(grep -c '^skip - ' "$log" || true)
-	echo "=== $name"
 	grep -E '^(not ok|skip) - ' "$log" | sed 's/^/    /' || true
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "    not ok - $name exited $rc without a failing check; tail of $log:"
