@@ -255,12 +255,13 @@ boot_local() {
 			port=""
 			if [ -n "$gdb" ]; then
 				# Chosen as late as can be, just before QEMU takes it.
-				port=$(gdb_free_port 1234) || exit 1
+				port=$(gdb_free_port 1234 "$PROJECT_CACHE/gdb-ports" $$) || exit 1
 				cmd+=(-gdb "tcp::$port")
 			fi
 			boot_write_cmd "$results/$run" "${cmd[@]}"
 			if [ -n "$gdb$interactive" ]; then
 				boot_foreground "$run" "$port"
+				[ -z "$port" ] || rm -f "$PROJECT_CACHE/gdb-ports/$port"
 			else
 				boot_start "$run"
 			fi

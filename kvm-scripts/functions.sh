@@ -162,22 +162,35 @@ specify_qemu_cpus() {
 	echo "$args"
 }
 
-# gdb_free_port FROM: the first TCP port from FROM up (at most 100 tried)
-# that nothing on this machine listens on, for --gdb. QEMU's -s always
-# takes 1234, so a second --gdb run beside the first could not start; the
-# lone run keeps 1234, which is what gdb scripts and IDEs are set up for.
+# gdb_free_port FROM CLAIMS OWNER: the first TCP port from FROM up (at
+# most 100 tried) that nothing on this machine listens on and no live run
+# has claimed, for --gdb; claimed for OWNER (a PID) in the folder CLAIMS
+# as CLAIMS/PORT, which the caller removes when its QEMU is gone. QEMU's
+# -s always takes 1234, so a second --gdb run beside the first could not
+# start; the lone run keeps 1234, which is what gdb scripts and IDEs are
+# set up for. The claim closes the gap between choosing the port and
+# QEMU listening on it, where two runs started together took the same
+# one; a claim whose owner has died is stale and taken over.
 gdb_free_port() {
-	local port
-	for ((port = $1; port < $1 + 100; port++)); do
-		# A connect that fails means no listener: bash's /dev/tcp needs
-		# no nc or ss on the machine.
-		if ! (exec 9<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then
-			echo "$port"
-			return 0
-		fi
-	done
-	kvm_err gdb_free_port "every TCP port from $1 to $((port - 1)) is taken"
-	return 1
+	local from="$1" claims="$2" owner="$3"
+	mkdir -p "$claims" || return 1
+	(
+		flock 9
+		for ((port = from; port < from + 100; port++)); do
+			if [ -e "$claims/$port" ] && kill -0 "$(cat "$claims/$port")" 2> /dev/null; then
+				continue
+			fi
+			# A connect that fails means no listener: bash's /dev/tcp
+			# needs no nc or ss on the machine.
+			if ! (exec 8<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then
+				echo "$owner" > "$claims/$port"
+				echo "$port"
+				exit 0
+			fi
+		done
+		kvm_err gdb_free_port "every TCP port from $from to $((port - 1)) is taken"
+		exit 1
+	) 9> "$claims/.lock"
 }
 
 # ---------------------------------------------------------------------------

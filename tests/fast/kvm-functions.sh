@@ -109,20 +109,40 @@ t_eq "no -smp for a machine without SMP" "-m 64" \
 t_eq "an explicit -smp is kept" "-smp 2 -m 512" "$(specify_qemu_cpus qemu-system-x86_64 "-smp 2 -m 512" 8)"
 
 # gdb_free_port: a port something listens on is passed over, a free one
-# is taken. The held port comes from the kernel, so that no fixed number
-# can already be in use here.
+# is taken and claimed, a port a live run has claimed is passed over, a
+# dead run's claim is taken over. The held port comes from the kernel, so
+# that no fixed number can already be in use here.
+claims="$TMP/gdb-ports"
 if held=$(t_listen 0); then
 	read -r held_pid held_port <<< "$held"
-	got=$(gdb_free_port "$held_port")
+	got=$(gdb_free_port "$held_port" "$claims" $$)
 	if [ -n "$got" ] && [ "$got" -gt "$held_port" ]; then
 		t_ok "gdb_free_port: passes over a port in use"
 	else
 		t_fail "gdb_free_port: passes over a port in use" "gdb_free_port $held_port printed '$got'"
 	fi
+	rm -f "$claims/$got"
 	kill "$held_pid"
 	# Not our child (t_listen ran in $(...)): wait for it to be gone.
 	for ((i = 0; i < 50; i++)); do kill -0 "$held_pid" 2> /dev/null && sleep 0.1; done
-	t_eq "gdb_free_port: takes a free port" "$held_port" "$(gdb_free_port "$held_port")"
+	t_eq "gdb_free_port: takes a free port" "$held_port" "$(gdb_free_port "$held_port" "$claims" $$)"
+	t_eq "gdb_free_port: claims it for its owner" "$$" "$(cat "$claims/$held_port" 2> /dev/null)"
+	# two runs started together: the second must not get the first's port
+	got=$(gdb_free_port "$held_port" "$claims" $$)
+	if [ -n "$got" ] && [ "$got" -gt "$held_port" ]; then
+		t_ok "gdb_free_port: passes over a port a live run claimed"
+	else
+		t_fail "gdb_free_port: passes over a port a live run claimed" "printed '$got' with $held_port claimed"
+	fi
+	rm -f "$claims/$got"
+	sleep 0 & dead=$!
+	wait "$dead"
+	echo "$dead" > "$claims/$held_port"
+	t_eq "gdb_free_port: takes over a dead run's claim" "$held_port" "$(gdb_free_port "$held_port" "$claims" $$)"
+	# six at once, as six kvm.sh --gdb started in the same second
+	for i in 1 2 3 4 5 6; do gdb_free_port "$held_port" "$TMP/gdb-six" $$ > "$TMP/six.$i" & done
+	wait
+	t_eq "gdb_free_port: six claims at once get six ports" 6 "$(cat "$TMP"/six.* | sort -u | wc -l)"
 else
 	t_fail "gdb_free_port" "cannot listen on a TCP port here (python3)"
 fi

@@ -113,6 +113,11 @@ if [ -n "$port" ] && [ "$port" != 1234 ] && args_has gdb -gdb "tcp::$port"; then
 else
 	t_fail "--gdb: port 1234 taken, the stub goes on the port the gdb line names" "gdb line port '$port'; $(grep -A1 -x -- -gdb "$tmp/gdb/TINY01/qemu-cmd.args" | paste -s -d ' ')"
 fi
+if [ -n "$port" ] && [ -e "$tmp/cache/gdb-ports/$port" ]; then
+	t_fail "--gdb: the port's claim goes with QEMU" "$tmp/cache/gdb-ports/$port is still there"
+else
+	t_ok "--gdb: the port's claim goes with QEMU"
+fi
 if grep -q 'nokaslr' "$tmp/gdb/TINY01/qemu-cmd.args"; then t_ok "--gdb: nokaslr"; else t_fail "--gdb: nokaslr" "not on the command line"; fi
 if grep -q -x 'CONFIG_DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT=y' "$tmp/gdb/kconfig-extra" 2> /dev/null; then
 	t_ok "--gdb: debug info"
