@@ -22,20 +22,22 @@ boot_qemu() {
 	setsid "${argv[@]}" > "$1/console.log" 2>&1 < /dev/null &
 }
 
-# boot_done RUN_DIR PID SECONDS_RUN LIMIT: true once the guest is done.
-# QEMU that ended by itself leaves its exit status in RUN_DIR/qemu-exit (it
-# tells a QEMU that never started from a guest that ended). QEMU is stopped
-# on a power-off line (it keeps running after "reboot: Power down" on
-# machines without ACPI) or a panic, and after LIMIT seconds, which
-# RUN_DIR/killed records.
+# boot_done RUN_DIR PID SECONDS_RUN LIMIT [ENDS]: true once the guest is
+# done. QEMU that ended by itself leaves its exit status in
+# RUN_DIR/qemu-exit (it tells a QEMU that never started from a guest that
+# ended). QEMU is stopped on a power-off line (it keeps running after
+# "reboot: Power down" on machines without ACPI) or a panic, or on what
+# the extended regex ENDS matches when given, and after LIMIT seconds,
+# which RUN_DIR/killed records.
 boot_done() {
 	local dir="$1" pid="$2" ran="$3" limit="$4" status=0
+	local ends="${5:-reboot: (Power down|System halted)|Kernel panic - not syncing}"
 	if ! kill -0 "$pid" 2> /dev/null; then
 		wait "$pid" 2> /dev/null || status=$?
 		echo "$status" > "$dir/qemu-exit"
 		return 0
 	fi
-	if grep -qE 'reboot: (Power down|System halted)|Kernel panic - not syncing' "$dir/console.log"; then
+	if grep -qE "$ends" "$dir/console.log"; then
 		sleep 1
 		stop_group "$pid"
 		return 0
@@ -190,15 +192,16 @@ watch_batch() {
 	done
 }
 
-# boot_foreground RUN_NAME [GDB_PORT]: --gdb and --interactive: QEMU in
-# the foreground (for --interactive with the terminal kvm.sh started on,
-# fd 3, as its console), copied into console.log, then judged. With
+# boot_foreground RUN_NAME [GDB_PORT]: --gdb and --interactive: one boot
+# with its console shown here as well as in console.log, then judged. For
+# --interactive QEMU runs in the foreground on the terminal kvm.sh started
+# on (fd 3); otherwise it is watched until the guest powers off. With
 # GDB_PORT, first the gdb command that attaches to QEMU's stub there.
-# Reads kvm.sh's results, torture, arch and interactive; sets its
-# boot_starts.
+# Reads kvm.sh's results, torture, arch, interactive, duration and grace;
+# sets its boot_starts and, while QEMU runs, its qemu_pids.
 # shellcheck disable=SC2154
 boot_foreground() {
-	local run="$1" port="${2:-}" rundir="$results/$1" gdb_cmd=gdb
+	local run="$1" port="${2:-}" rundir="$results/$1" gdb_cmd=gdb tail_pid
 	local -a cmd
 	mapfile -t cmd < "$rundir/qemu-cmd.args"
 	boot_starts["$run"]=$SECONDS
@@ -207,11 +210,24 @@ boot_foreground() {
 		say "$run: QEMU waits for gdb on port $port; attach from another terminal with:"
 		echo "    $gdb_cmd $(cat "$rundir/build-dir")/vmlinux -ex 'target remote :$port' -ex continue"
 	fi
-	say "$run: console here and in $rundir/console.log (Ctrl-A X quits QEMU)"
 	if [ -n "$interactive" ]; then
+		say "$run: console here and in $rundir/console.log (Ctrl-A X quits QEMU)"
 		"${cmd[@]}" <&3 2>&1 | tee "$rundir/console.log" || true
 	else
-		"${cmd[@]}" < /dev/null 2>&1 | tee "$rundir/console.log" || true
+		# Watched like any boot, so that the run ends when the guest
+		# powers off (QEMU without ACPI would wait on, and the grace of
+		# a --gdb run is a year); a panic is left for gdb to look at.
+		say "$run: console here and in $rundir/console.log (Ctrl-C stops the run)"
+		boot_qemu "$rundir"
+		qemu_pids["$run"]=$!
+		tail -n +1 -f --pid="${qemu_pids[$run]}" "$rundir/console.log" &
+		tail_pid=$!
+		until boot_done "$rundir" "${qemu_pids[$run]}" $((SECONDS - boot_starts["$run"])) \
+			$((duration + grace)) 'reboot: (Power down|System halted)'; do
+			sleep 0.5
+		done
+		wait "$tail_pid" || true
+		unset "qemu_pids[$run]"
 	fi
 	judge_boot "$rundir" "$torture" "${boot_starts[$run]}"
 	say "$run: $(head -n 1 "$rundir/verdict") after $(cat "$rundir/boot-seconds")s"

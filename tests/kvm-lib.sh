@@ -47,7 +47,8 @@ run_kvm() {
 # set), then $STUB_QEMU_STDERR on stderr, and exits
 # $STUB_QEMU_EXIT (default 0); with STUB_CONSOLE_LIST="FILE..." the Nth
 # boot in $STUB_LOG prints the Nth file and exits with the Nth word of
-# STUB_EXIT_LIST.
+# STUB_EXIT_LIST. STUB_QEMU_HANG=1 keeps it running after the console,
+# as QEMU does when a guest without ACPI powers off or panics.
 kvm_stubs() {
 	ksrc="$T_TMP/ksrc"
 	mkdir -p "$ksrc/kernel/rcu" "$ksrc/scripts/kconfig" "$T_TMP/bin"
@@ -113,6 +114,7 @@ if [ -n "${STUB_CONSOLE_LIST:-}" ]; then
 fi
 cat "$console"
 [ -z "${STUB_QEMU_STDERR:-}" ] || echo "$STUB_QEMU_STDERR" >&2
+[ "${STUB_QEMU_HANG:-}" != 1 ] || exec -a "qemu-stub-hang:$STUB_LOG" sleep 600
 exit "$status"
 EOF
 	chmod +x "$T_TMP/bin/make" "$T_TMP/bin/qemu-stub" "$ksrc/scripts/kconfig/merge_config.sh"

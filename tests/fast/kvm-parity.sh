@@ -118,6 +118,23 @@ if [ -n "$port" ] && [ -e "$tmp/cache/gdb-ports/$port" ]; then
 else
 	t_ok "--gdb: the port's claim goes with QEMU"
 fi
+# A --gdb guest that powers off ends the run, though QEMU would wait on
+# (no ACPI) and the grace is a year; one that panics is left for gdb, and
+# an interrupt then stops its QEMU.
+rc=0
+STUB_QEMU_HANG=1 timeout 60 "$kvm" --results "$tmp/gdb-off" "${args[@]}" --gdb > "$tmp/gdb-off.log" 2>&1 || rc=$?
+t_eq "--gdb: a guest that powers off ends the run" "0 SUCCESS" "$rc $(head -n 1 "$tmp/gdb-off/TINY01/verdict" 2> /dev/null)"
+rc=0
+STUB_QEMU_HANG=1 STUB_CONSOLE="$FIX/panic.log" timeout 10 "$kvm" --results "$tmp/gdb-panic" "${args[@]}" --gdb \
+	> "$tmp/gdb-panic.log" 2>&1 || rc=$?
+t_eq "--gdb: a guest that panics stays for gdb" 124 "$rc"
+t_eq "--gdb: ... until the run is interrupted" INTERRUPTED "$(head -n 1 "$tmp/gdb-panic/TINY01/verdict" 2> /dev/null)"
+if pgrep -f "^qemu-stub-hang:$STUB_LOG" > /dev/null; then
+	t_fail "--gdb: the interrupt stops its QEMU" "the stub QEMU still runs"
+	pkill -f "^qemu-stub-hang:$STUB_LOG"
+else
+	t_ok "--gdb: the interrupt stops its QEMU"
+fi
 if grep -q 'nokaslr' "$tmp/gdb/TINY01/qemu-cmd.args"; then t_ok "--gdb: nokaslr"; else t_fail "--gdb: nokaslr" "not on the command line"; fi
 if grep -q -x 'CONFIG_DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT=y' "$tmp/gdb/kconfig-extra" 2> /dev/null; then
 	t_ok "--gdb: debug info"
