@@ -113,28 +113,28 @@ t_eq "an explicit -smp is kept" "-smp 2 -m 512" "$(specify_qemu_cpus qemu-system
 # dead run's claim is taken over. The held port comes from the kernel, so
 # that no fixed number can already be in use here.
 claims="$TMP/gdb-ports"
-if held=$(t_listen 0); then
-	read -r held_pid held_port <<< "$held"
-	got=$(gdb_free_port "$held_port" "$claims" $$)
-	if [ -n "$got" ] && [ "$got" -gt "$held_port" ]; then
-		t_ok "gdb_free_port: passes over a port in use"
+# passes_over NAME PORT: gdb_free_port from PORT must give a later port
+# (whose claim is then dropped).
+passes_over() {
+	local got
+	got=$(gdb_free_port "$2" "$claims" $$)
+	if [ -n "$got" ] && [ "$got" -gt "$2" ]; then
+		t_ok "gdb_free_port: $1"
 	else
-		t_fail "gdb_free_port: passes over a port in use" "gdb_free_port $held_port printed '$got'"
+		t_fail "gdb_free_port: $1" "gdb_free_port $2 printed '$got'"
 	fi
 	rm -f "$claims/$got"
+}
+if held=$(t_listen 0); then
+	read -r held_pid held_port <<< "$held"
+	passes_over "passes over a port in use" "$held_port"
 	kill "$held_pid"
 	# Not our child (t_listen ran in $(...)): wait for it to be gone.
 	for ((i = 0; i < 50; i++)); do kill -0 "$held_pid" 2> /dev/null && sleep 0.1; done
 	t_eq "gdb_free_port: takes a free port" "$held_port" "$(gdb_free_port "$held_port" "$claims" $$)"
 	t_eq "gdb_free_port: claims it for its owner" "$$" "$(cat "$claims/$held_port" 2> /dev/null)"
 	# two runs started together: the second must not get the first's port
-	got=$(gdb_free_port "$held_port" "$claims" $$)
-	if [ -n "$got" ] && [ "$got" -gt "$held_port" ]; then
-		t_ok "gdb_free_port: passes over a port a live run claimed"
-	else
-		t_fail "gdb_free_port: passes over a port a live run claimed" "printed '$got' with $held_port claimed"
-	fi
-	rm -f "$claims/$got"
+	passes_over "passes over a port a live run claimed" "$held_port"
 	sleep 0 & dead=$!
 	wait "$dead"
 	echo "$dead" > "$claims/$held_port"
