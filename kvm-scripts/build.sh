@@ -12,18 +12,23 @@
 # each says which of kvm.sh's variables it reads, prints progress with
 # kvm.sh's say and records failures with set_verdict (console.sh).
 
-# kernel_src_dir KERNEL_SRC CACHE: where the kernel tree is or will be,
-# without extracting anything: KERNEL_SRC as an absolute path, or the CACHE
-# folder that Debian's newest linux-source tarball extracts into. Prints
-# nothing when there is neither. The build key starts from this path, so
-# --dryrun names the build folder that the real run will use.
+# kernel_tarball: Debian's newest linux-source tarball; nothing when none
+# is installed.
+kernel_tarball() {
+	find /usr/src -maxdepth 1 -name 'linux-source-*.tar.xz' 2>/dev/null | sort -V | tail -n 1
+}
+
+# kernel_src_dir KERNEL_SRC CACHE [TARBALL]: where the kernel tree is or
+# will be, without extracting anything: KERNEL_SRC as an absolute path, or
+# the CACHE folder that TARBALL (default kernel_tarball's) extracts into.
+# Prints nothing when there is neither. The build key starts from this
+# path, so --dryrun names the build folder that the real run will use.
 kernel_src_dir() {
-	local tarball
+	local tarball="${3-$(kernel_tarball)}"
 	if [ -n "$1" ]; then
 		(cd "$1" 2> /dev/null && pwd) || true
 		return 0
 	fi
-	tarball=$(find /usr/src -maxdepth 1 -name 'linux-source-*.tar.xz' 2>/dev/null | sort -V | tail -n 1)
 	[ -z "$tarball" ] || echo "$2/src/$(basename "$tarball" .tar.xz)"
 }
 
@@ -39,9 +44,9 @@ kernel_tree() {
 		kernel_src_dir "$src" "$cache"
 		return 0
 	fi
-	dest=$(kernel_src_dir "" "$cache")
-	[ -n "$dest" ] || die "no kernel source: apt-get install linux-source-6.1 (or pass --kernel-src DIR)"
-	tarball="/usr/src/$(basename "$dest").tar.xz"
+	tarball=$(kernel_tarball)
+	[ -n "$tarball" ] || die "no kernel source: apt-get install linux-source-6.1 (or pass --kernel-src DIR)"
+	dest=$(kernel_src_dir "" "$cache" "$tarball")
 	[ -e "$dest/.extracted" ] || say "kernel source: $tarball into $dest (once; other runs wait for it)" >&2
 	cache_extract_tarball "$tarball" "$dest" >&2 || die "cannot extract $tarball"
 	echo "$dest"

@@ -21,6 +21,14 @@ source "$TOP/kvm-scripts/plan.sh"
 CFG="$TOP/configs"
 lines() { tr '\n' ' ' | sed 's/ $//'; }
 
+# 0. The kernel tree: --kernel-src as an absolute path; else the cache
+# folder the tarball extracts into, nothing without a tarball.
+mkdir -p "$tmp/ksrc"
+t_eq "kernel_src_dir: --kernel-src made absolute" "$tmp/ksrc" "$(cd "$tmp" && kernel_src_dir ksrc /c)"
+t_eq "kernel_src_dir: the tarball's folder in the cache" "/c/src/linux-source-6.9" \
+	"$(kernel_src_dir "" /c /usr/src/linux-source-6.9.tar.xz)"
+t_eq "kernel_src_dir: nothing without a tarball" "" "$(kernel_src_dir "" /c "")"
+
 # 1. Fragments: base, CFcommon, scenario, then the --kconfig file; the
 # arch's SMP additions only for a scenario that asks for SMP.
 printf '%s\n' CONFIG_PRINTK_TIME=y > "$tmp/extra"
