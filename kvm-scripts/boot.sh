@@ -22,22 +22,20 @@ boot_qemu() {
 	setsid "${argv[@]}" > "$1/console.log" 2>&1 < /dev/null &
 }
 
-# boot_done RUN_DIR PID SECONDS_RUN LIMIT [ENDS]: true once the guest is
-# done. QEMU that ended by itself leaves its exit status in
-# RUN_DIR/qemu-exit (it tells a QEMU that never started from a guest that
-# ended). QEMU is stopped on a power-off line (it keeps running after
-# "reboot: Power down" on machines without ACPI) or a panic, or on what
-# the extended regex ENDS matches when given, and after LIMIT seconds,
-# which RUN_DIR/killed records.
+# boot_done RUN_DIR PID SECONDS_RUN LIMIT: true once the guest is done.
+# QEMU that ended by itself leaves its exit status in RUN_DIR/qemu-exit (it
+# tells a QEMU that never started from a guest that ended). QEMU is stopped
+# on a power-off line (it keeps running after "reboot: Power down" on
+# machines without ACPI) or a panic, and after LIMIT seconds, which
+# RUN_DIR/killed records.
 boot_done() {
 	local dir="$1" pid="$2" ran="$3" limit="$4" status=0
-	local ends="${5:-reboot: (Power down|System halted)|Kernel panic - not syncing}"
 	if ! kill -0 "$pid" 2> /dev/null; then
 		wait "$pid" 2> /dev/null || status=$?
 		echo "$status" > "$dir/qemu-exit"
 		return 0
 	fi
-	if grep -qE "$ends" "$dir/console.log"; then
+	if grep -qE 'reboot: (Power down|System halted)|Kernel panic - not syncing' "$dir/console.log"; then
 		sleep 1
 		stop_group "$pid"
 		return 0
@@ -216,14 +214,16 @@ boot_foreground() {
 	else
 		# Watched like any boot, so that the run ends when the guest
 		# powers off (QEMU without ACPI would wait on, and the grace of
-		# a --gdb run is a year); a panic is left for gdb to look at.
+		# a --gdb run is a year). To look at a panic in gdb, break on
+		# panic: with panic=-1 and -no-reboot QEMU ends at once.
 		say "$run: console here and in $rundir/console.log (Ctrl-C stops the run)"
+		# there before tail looks, which would otherwise give up on it
+		: > "$rundir/console.log"
 		boot_qemu "$rundir"
 		qemu_pids["$run"]=$!
 		tail -n +1 -f --pid="${qemu_pids[$run]}" "$rundir/console.log" &
 		tail_pid=$!
-		until boot_done "$rundir" "${qemu_pids[$run]}" $((SECONDS - boot_starts["$run"])) \
-			$((duration + grace)) 'reboot: (Power down|System halted)'; do
+		until boot_done "$rundir" "${qemu_pids[$run]}" $((SECONDS - boot_starts["$run"])) $((duration + grace)); do
 			sleep 0.5
 		done
 		wait "$tail_pid" || true
@@ -277,7 +277,7 @@ boot_local() {
 			boot_write_cmd "$results/$run" "${cmd[@]}"
 			if [ -n "$gdb$interactive" ]; then
 				boot_foreground "$run" "$port"
-				[ -z "$port" ] || rm -f "$PROJECT_CACHE/gdb-ports/$port"
+				gdb_release_ports "$PROJECT_CACHE/gdb-ports" $$
 			else
 				boot_start "$run"
 			fi

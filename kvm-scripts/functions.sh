@@ -165,7 +165,8 @@ specify_qemu_cpus() {
 # gdb_free_port FROM CLAIMS OWNER: the first TCP port from FROM up (at
 # most 100 tried) that nothing on this machine listens on and no live run
 # has claimed, for --gdb; claimed for OWNER (a PID) in the folder CLAIMS
-# as CLAIMS/PORT, which the caller removes when its QEMU is gone. QEMU's
+# as CLAIMS/PORT, which gdb_release_ports removes when its QEMU is gone
+# (an interrupted run included). QEMU's
 # -s always takes 1234, so a second --gdb run beside the first could not
 # start; the lone run keeps 1234, which is what gdb scripts and IDEs are
 # set up for. The claim closes the gap between choosing the port and
@@ -177,7 +178,8 @@ gdb_free_port() {
 	(
 		flock 9
 		for ((port = from; port < from + 100; port++)); do
-			if [ -e "$claims/$port" ] && kill -0 "$(cat "$claims/$port")" 2> /dev/null; then
+			# /proc, not kill -0: another user's live run is alive too
+			if [ -e "$claims/$port" ] && [ -d "/proc/$(cat "$claims/$port")" ]; then
 				continue
 			fi
 			# A connect that fails means no listener: bash's /dev/tcp
@@ -191,6 +193,15 @@ gdb_free_port() {
 		kvm_err gdb_free_port "every TCP port from $from to $((port - 1)) is taken"
 		exit 1
 	) 9> "$claims/.lock"
+}
+
+# gdb_release_ports CLAIMS OWNER: drops the ports OWNER claimed in CLAIMS.
+gdb_release_ports() {
+	local f
+	for f in "$1"/[0-9]*; do
+		[ -e "$f" ] && [ "$(cat "$f")" = "$2" ] && rm -f "$f"
+	done
+	return 0
 }
 
 # ---------------------------------------------------------------------------

@@ -386,6 +386,7 @@ on_interrupt() {
 	for run in "${!qemu_pids[@]}"; do
 		stop_group "${qemu_pids[$run]}"
 	done
+	[ -z "$gdb" ] || gdb_release_ports "$PROJECT_CACHE/gdb-ports" $$
 	for run in "${run_names[@]}"; do
 		[ -d "$results/$run" ] || continue
 		# a LAVA job that was running when the run was interrupted is no

@@ -48,7 +48,7 @@ run_kvm() {
 # $STUB_QEMU_EXIT (default 0); with STUB_CONSOLE_LIST="FILE..." the Nth
 # boot in $STUB_LOG prints the Nth file and exits with the Nth word of
 # STUB_EXIT_LIST. STUB_QEMU_HANG=1 keeps it running after the console,
-# as QEMU does when a guest without ACPI powers off or panics.
+# as QEMU does when a guest without ACPI powers off.
 kvm_stubs() {
 	ksrc="$T_TMP/ksrc"
 	mkdir -p "$ksrc/kernel/rcu" "$ksrc/scripts/kconfig" "$T_TMP/bin"

@@ -139,6 +139,10 @@ if held=$(t_listen 0); then
 	wait "$dead"
 	echo "$dead" > "$claims/$held_port"
 	t_eq "gdb_free_port: takes over a dead run's claim" "$held_port" "$(gdb_free_port "$held_port" "$claims" $$)"
+	echo 999999999 > "$claims/9"
+	gdb_release_ports "$claims" $$
+	t_eq "gdb_release_ports: drops its owner's claims, not another's" "9" \
+		"$(cd "$claims" && ls)"
 	# six at once, as six kvm.sh --gdb started in the same second
 	for i in 1 2 3 4 5 6; do gdb_free_port "$held_port" "$TMP/gdb-six" $$ > "$TMP/six.$i" & done
 	wait
