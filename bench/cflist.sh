@@ -16,9 +16,9 @@
 # The whole CFLIST (default) is hours on 2 cores; --configs runs a part.
 # Both ways, cold and warm, take about 4.4 hours here, longer than a
 # working session: run again with the same --results DIR (and the same
-# other options) and the phases already measured are kept, each row with
-# the time it started; an interrupted phase is set aside and run anew,
-# from an emptied cache if it was a cold one.
+# other options: others are refused) and the phases already measured are
+# kept, each row with the time it started; an interrupted or failed phase
+# is set aside and run anew, from an emptied cache if it was a cold one.
 set -eu
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -48,6 +48,14 @@ for way in $ways; do
 done
 mkdir -p "$results"
 results=$(cd "$results" && pwd)
+# Rows kept from an earlier invocation are only comparable with new ones
+# made with the same options.
+options="configs=${configs:-CFLIST} duration=$duration arch=${arch:-host} ways=$ways"
+if [ -s "$results/options" ] && [ "$(cat "$results/options")" != "$options" ]; then
+	echo "cflist.sh: $results was measured with $(cat "$results/options"), not $options: give the same options or another --results" >&2
+	exit 2
+fi
+echo "$options" > "$results/options"
 # CFLIST_KVM: a stand-in for kvm.sh, for the tests
 kvm="${CFLIST_KVM:-$PROJECT_TOP/kvm-scripts/kvm.sh}"
 
@@ -86,12 +94,12 @@ one() {
 		return
 	fi
 	if [ -e "$dir" ] || [ -e "$dir.log" ]; then
-		# an earlier invocation stopped inside this phase: keep what it
-		# left, out of the way, and measure the phase again
+		# an earlier invocation stopped inside this phase or it failed
+		# there: keep what it left, out of the way, and measure again
 		started=$(date +%Y.%m.%d-%H.%M.%S)
 		[ ! -e "$dir" ] || mv "$dir" "$dir.interrupted-$started"
 		[ ! -e "$dir.log" ] || mv "$dir.log" "$dir.interrupted-$started.log"
-		echo "cflist.sh: $way $temp was interrupted earlier; set aside as $dir.interrupted-$started" >&2
+		echo "cflist.sh: $way $temp did not finish earlier; set aside as $dir.interrupted-$started" >&2
 	fi
 	if [ "$temp" = cold ]; then
 		empty_cache "$way"
@@ -126,7 +134,8 @@ one() {
 		# a warm phase after a cold one that did not finish would be
 		# a cold one again, under the wrong name
 		if one "$way" cold; then
-			one "$way" warm
+			# its failure is in the table; the other way still runs
+			one "$way" warm || true
 		else
 			echo "| $way | warm | not run: the cold phase has no summary | | | | |"
 		fi
