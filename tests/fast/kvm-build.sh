@@ -28,6 +28,19 @@ t_eq "kernel_src_dir: --kernel-src made absolute" "$tmp/ksrc" "$(cd "$tmp" && ke
 t_eq "kernel_src_dir: the tarball's folder in the cache" "/c/src/linux-source-6.9" \
 	"$(kernel_src_dir "" /c /usr/src/linux-source-6.9.tar.xz)"
 t_eq "kernel_src_dir: nothing without a tarball" "" "$(kernel_src_dir "" /c "")"
+# kernel_tree extracts the tarball kernel_tarball names, once, into the
+# folder kernel_src_dir names (a small stand-in tarball; say and die are
+# kvm.sh's)
+mkdir -p "$tmp/tb/linux-source-6.9/kernel/rcu"
+echo "# fake" > "$tmp/tb/linux-source-6.9/Makefile"
+tar -cJf "$tmp/linux-source-6.9.tar.xz" -C "$tmp/tb" linux-source-6.9
+t_eq "kernel_tree: the tarball extracted into the cache" "$tmp/c/src/linux-source-6.9 # fake" \
+	"$(kernel_tarball() { echo "$tmp/linux-source-6.9.tar.xz"; }
+	   say() { :; }; die() { echo "die: $*"; exit 1; }
+	   d=$(kernel_tree "" "$tmp/c" 2> /dev/null) && echo "$d $(cat "$d/Makefile")")"
+t_eq "kernel_tree: no tarball, the package to install" \
+	"die: no kernel source: apt-get install linux-source-6.1 (or pass --kernel-src DIR)" \
+	"$(kernel_tarball() { :; }; die() { echo "die: $*"; exit 1; }; kernel_tree "" "$tmp/c")"
 
 # 1. Fragments: base, CFcommon, scenario, then the --kconfig file; the
 # arch's SMP additions only for a scenario that asks for SMP.
