@@ -193,42 +193,39 @@ watch_batch() {
 # boot_foreground RUN_NAME [GDB_PORT]: --gdb and --interactive: one boot
 # with its console shown here as well as in console.log, then judged. For
 # --interactive QEMU runs in the foreground on the terminal kvm.sh started
-# on (fd 3); otherwise it is watched until the guest powers off. With
-# GDB_PORT, first the gdb command that attaches to QEMU's stub there.
-# Reads kvm.sh's results, torture, arch, interactive, duration and grace;
-# sets its boot_starts and, while QEMU runs, its qemu_pids.
+# on (fd 3); otherwise it is started and watched as every boot is
+# (boot_start, watch_batch). With GDB_PORT, first the gdb command that
+# attaches to QEMU's stub there. Reads kvm.sh's results, torture, arch and
+# interactive (and what boot_start and watch_batch read); sets its
+# boot_starts and, while QEMU runs, its qemu_pids.
 # shellcheck disable=SC2154
 boot_foreground() {
 	local run="$1" port="${2:-}" rundir="$results/$1" gdb_cmd=gdb tail_pid
 	local -a cmd
-	mapfile -t cmd < "$rundir/qemu-cmd.args"
-	boot_starts["$run"]=$SECONDS
 	if [ -n "$port" ]; then
 		[ "$arch" = "$(arch_host 2> /dev/null)" ] || gdb_cmd="gdb-multiarch"
 		say "$run: QEMU waits for gdb on port $port; attach from another terminal with:"
 		echo "    $gdb_cmd $(cat "$rundir/build-dir")/vmlinux -ex 'target remote :$port' -ex continue"
 	fi
-	if [ -n "$interactive" ]; then
-		say "$run: console here and in $rundir/console.log (Ctrl-A X quits QEMU)"
-		"${cmd[@]}" <&3 2>&1 | tee "$rundir/console.log" || true
-	else
+	if [ -z "$interactive" ]; then
 		# Watched like any boot, so that the run ends when the guest
 		# powers off (QEMU without ACPI would wait on, and the grace of
 		# a --gdb run is a year). To look at a panic in gdb, break on
 		# panic: with panic=-1 and -no-reboot QEMU ends at once.
-		say "$run: console here and in $rundir/console.log (Ctrl-C stops the run)"
-		# there before tail looks, which would otherwise give up on it
+		# console.log is there before tail looks, which would otherwise
+		# give up on it.
 		: > "$rundir/console.log"
-		boot_qemu "$rundir"
-		qemu_pids["$run"]=$!
+		boot_start "$run"
 		tail -n +1 -f --pid="${qemu_pids[$run]}" "$rundir/console.log" &
 		tail_pid=$!
-		until boot_done "$rundir" "${qemu_pids[$run]}" $((SECONDS - boot_starts["$run"])) $((duration + grace)); do
-			sleep 0.5
-		done
+		watch_batch "$run"
 		wait "$tail_pid" || true
-		unset "qemu_pids[$run]"
+		return 0
 	fi
+	mapfile -t cmd < "$rundir/qemu-cmd.args"
+	boot_starts["$run"]=$SECONDS
+	say "$run: console here and in $rundir/console.log (Ctrl-A X quits QEMU)"
+	"${cmd[@]}" <&3 2>&1 | tee "$rundir/console.log" || true
 	judge_boot "$rundir" "$torture" "${boot_starts[$run]}"
 	say "$run: $(head -n 1 "$rundir/verdict") after $(cat "$rundir/boot-seconds")s"
 }
