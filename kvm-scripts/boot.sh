@@ -235,7 +235,7 @@ boot_foreground() {
 # stored and started, and the batch watched to its end. With pipelined
 # builds the next batch's kernels build meanwhile at nice 19 (build.sh).
 # Reads kvm.sh's options (accel, arch, qemu_cmd, boot_mode, tftp_server,
-# jitter, gdb, interactive, cpus, config_dir), its run (results, initrd,
+# jitter, gdb, gdb_claims, interactive, cpus, config_dir), its run (results, initrd,
 # run_names, pipelined, images) and sets its accel_used, jitter_pid and
 # build_pid.
 # shellcheck disable=SC2154
@@ -268,13 +268,13 @@ boot_local() {
 			port=""
 			if [ -n "$gdb" ]; then
 				# Chosen as late as can be, just before QEMU takes it.
-				port=$(gdb_free_port 1234 "$PROJECT_CACHE/gdb-ports" $$) || exit 1
+				port=$(gdb_free_port 1234 "$gdb_claims" $$) || exit 1
 				cmd+=(-gdb "tcp::$port")
 			fi
 			boot_write_cmd "$results/$run" "${cmd[@]}"
 			if [ -n "$gdb$interactive" ]; then
 				boot_foreground "$run" "$port"
-				gdb_release_ports "$PROJECT_CACHE/gdb-ports" $$
+				gdb_release_ports "$gdb_claims" $$
 			else
 				boot_start "$run"
 			fi

@@ -308,6 +308,8 @@ if [ -n "$gdb" ]; then
 	# at boot (boot_local), so that two --gdb runs can live side by side.
 	qemu_args_extra="$qemu_args_extra -S"
 	grace=$((365 * 86400))
+	# each run's claim on its port, shared by every run on this cache
+	gdb_claims="$PROJECT_CACHE/gdb-ports"
 fi
 [ -z "$mac" ] || qemu_args_extra="$qemu_args_extra -nic user,mac=$mac"
 if [ -n "$kasan$kcsan" ]; then
@@ -386,7 +388,7 @@ on_interrupt() {
 	for run in "${!qemu_pids[@]}"; do
 		stop_group "${qemu_pids[$run]}"
 	done
-	[ -z "$gdb" ] || gdb_release_ports "$PROJECT_CACHE/gdb-ports" $$
+	[ -z "$gdb" ] || gdb_release_ports "$gdb_claims" $$
 	for run in "${run_names[@]}"; do
 		[ -d "$results/$run" ] || continue
 		# a LAVA job that was running when the run was interrupted is no
