@@ -235,9 +235,9 @@ boot_foreground() {
 # stored and started, and the batch watched to its end. With pipelined
 # builds the next batch's kernels build meanwhile at nice 19 (build.sh).
 # Reads kvm.sh's options (accel, arch, qemu_cmd, boot_mode, tftp_server,
-# jitter, gdb, gdb_claims, interactive, cpus, config_dir), its run (results, initrd,
-# run_names, pipelined, images) and sets its accel_used, jitter_pid and
-# build_pid.
+# jitter, gdb, gdb_claims, interactive, cpus, config_dir), its run
+# (results, initrd, run_names, pipelined, images) and sets its accel_used,
+# jitter_pid and build_pid.
 # shellcheck disable=SC2154
 boot_local() {
 	local i batch run port
