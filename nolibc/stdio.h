@@ -732,7 +732,9 @@ __nolibc_fn int __nolibc_fmt_length(const char **fmt)
 #define __NOLIBC_ALT 8
 #define __NOLIBC_ZERO 16
 
+#ifdef NOLIBC_STRERROR_TEXTS
 __nolibc_fn const char *__nolibc_errtext(int err);
+#endif
 
 __nolibc_fn int __nolibc_vformat(struct __nolibc_sink *k, const char *fmt, va_list args)
 {
@@ -791,10 +793,16 @@ __nolibc_fn int __nolibc_vformat(struct __nolibc_sink *k, const char *fmt, va_li
 			goto text;
 		case 'm':
 			/* glibc's extension: strerror(errno), made here */
+#ifdef NOLIBC_STRERROR_TEXTS
 			s = __nolibc_errtext(errno);
-			if (s)
-				goto str;
+			if (s) {
+				len = strnlen(s, (size_t)num[1]);
+				goto text;
+			}
 			__nolibc_out(k, "Unknown error ", 14, 0);
+#else
+			__nolibc_out(k, "errno=", 6, 0);
+#endif
 			v = errno;
 			lng = 0;
 			sgn = 1;
@@ -804,7 +812,6 @@ __nolibc_fn int __nolibc_vformat(struct __nolibc_sink *k, const char *fmt, va_li
 			/* glibc's: "(null)", or nothing if it would be cut */
 			if (!s)
 				s = (unsigned int)num[1] < 6 ? "" : "(null)";
-str:
 			/* no precision (negative) is SIZE_MAX or near */
 			len = strnlen(s, (size_t)num[1]);
 			goto text;

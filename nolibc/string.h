@@ -271,6 +271,7 @@ __nolibc_fn char *strtok_r(char *s, const char *delim, char **save)
 /* stdlib.h, which includes this file, defines it */
 __nolibc_fn int itoa_r(long v, char *buf);
 
+#ifdef NOLIBC_STRERROR_TEXTS
 /* glibc's texts for the common errors, as one string of texts and the
  * numbers they go with; NULL for the others (glibc knows more texts; this
  * keeps the size down).
@@ -301,17 +302,27 @@ __nolibc_fn const char *__nolibc_errtext(int err)
 	}
 	return NULL;
 }
+#endif /* NOLIBC_STRERROR_TEXTS */
 
-/* const char *strerror(int err); glibc's "Unknown error N" for the others */
+/* "errno=N", as the kernel's nolibc says it; glibc's texts for the common
+ * errors (and "Unknown error N") when built with -DNOLIBC_STRERROR_TEXTS,
+ * which costs about 590 bytes (x86_64) in each program that links it or a
+ * printf function (for %m).
+ */
 __nolibc_fn const char *strerror(int err)
 {
 	static char buf[32];
+#ifdef NOLIBC_STRERROR_TEXTS
 	const char *t = __nolibc_errtext(err);
 
 	if (t)
 		return t;
 	memcpy(buf, "Unknown error ", 14);
 	itoa_r(err, buf + 14);
+#else
+	memcpy(buf, "errno=", 6);
+	itoa_r(err, buf + 6);
+#endif
 	return buf;
 }
 

@@ -126,6 +126,11 @@ fi
 
 # 6. NOLIBC_IGNORE_ERRNO builds, and no call writes errno then.
 t_run "NOLIBC_IGNORE_ERRNO x86_64" mk test-ignore-errno ARCH=x86_64
+# NOLIBC_STRERROR_TEXTS: strerror, %m and perror say glibc's texts (the
+# matrix above checks the default, "errno=N").
+out=$(mk test ARCH=x86_64 OPT=-Os VARIANT=texts EXTRA_CFLAGS=-DNOLIBC_STRERROR_TEXTS \
+	NOLIBC_TEST='stdio:strerror*,fmt_m*,perror' 2>&1 | sed -n 's/^nolibc-test: //p')
+t_eq "NOLIBC_STRERROR_TEXTS x86_64: glibc's texts" "13 passed, 0 failed, 0 skipped" "$out"
 
 # 7. Standard #include lines next to nolibc, with -Werror, both ways.
 if [ -n "$sysroot" ]; then
