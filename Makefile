@@ -8,6 +8,11 @@
 TORTURE ?= rcu
 CONFIGS ?= TINY01
 DURATION ?= 30s
+# run, selftest-vm, matrix: linux-source-$(KERNEL) (e.g. 6.1, 6.12),
+# installed when missing; default: the newest installed. check-patches
+# checks the 6.1 series whatever it says.
+KERNEL ?=
+KERNEL_OPT = $(if $(KERNEL),--kernel $(KERNEL))
 # selftest-vm: the arch to boot the nolibc selftest on (default: this host's)
 ARCH ?=
 # matrix: arches (default all), scenario and results folder
@@ -23,6 +28,7 @@ TEST_JOBS ?= 1
 help:
 	@sed -n '3,6s/^# \{0,1\}//p' Makefile
 	@echo "Other targets: check-fast check-e2e sizes deps deps-all"
+	@echo "  KERNEL=6.1|6.12 for run, selftest-vm, selftest-vm-all and matrix (default: newest installed)"
 	@echo "  selftest-vm [ARCH=s390x]  nolibc selftest as PID 1 of a kernel of ARCH in QEMU"
 	@echo "  selftest-vm-all           the same on every arch, with a table"
 	@echo "  matrix [CONFIGS=TREE01] [ARCHES=\"s390x arm\"]  one scenario on every arch, with a table"
@@ -35,7 +41,7 @@ deps-all:
 	scripts/deps.sh base sizes cross
 
 run: deps
-	kvm-scripts/kvm.sh --torture $(TORTURE) --configs "$(CONFIGS)" --duration $(DURATION)
+	kvm-scripts/kvm.sh $(KERNEL_OPT) --torture $(TORTURE) --configs "$(CONFIGS)" --duration $(DURATION)
 
 check: deps
 	scripts/deps.sh sizes cross netboot patches lava render remote
@@ -57,18 +63,18 @@ sizes: deps
 # scripts that boot kernels.
 selftest-vm: deps
 	scripts/deps.sh cross
-	kvm-scripts/kvm.sh --torture nolibc $(if $(ARCH),--arch $(ARCH)) --duration 5m
+	kvm-scripts/kvm.sh $(KERNEL_OPT) --torture nolibc $(if $(ARCH),--arch $(ARCH)) --duration 5m
 
 selftest-vm-all: deps
 	scripts/deps.sh cross
 	kvm-scripts/arch-matrix.sh --arches "$(ARCHES)" --torture nolibc --duration 5m \
-		$(if $(MATRIX_RESULTS),--results $(MATRIX_RESULTS))
+		$(if $(MATRIX_RESULTS),--results $(MATRIX_RESULTS)) $(if $(KERNEL),-- $(KERNEL_OPT))
 
 # Slow: a kernel build per arch when the cache is cold (see README.md).
 matrix: deps
 	scripts/deps.sh cross
 	kvm-scripts/arch-matrix.sh --arches "$(ARCHES)" --torture $(TORTURE) --configs "$(CONFIGS)" \
-		--duration $(DURATION) $(if $(MATRIX_RESULTS),--results $(MATRIX_RESULTS))
+		--duration $(DURATION) $(if $(MATRIX_RESULTS),--results $(MATRIX_RESULTS)) $(if $(KERNEL),-- $(KERNEL_OPT))
 
 # The kernel patch series (patches/): every check, including the boots with
 # the tree's own kvm.sh on x86_64 and s390x. Slow: see patches/README.md.

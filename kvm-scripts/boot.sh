@@ -65,14 +65,14 @@ boot_cpus() {
 
 # --- the QEMU command ---------------------------------------------------------
 
-# boot_append ARCH TORTURE SECONDS NCPU BOOTARGS: the kernel command line of
-# a boot: the arch's console, the torture's parameters for a run of
-# SECONDS, panic=-1, then BOOTARGS with the CPUs beyond NCPU taken out
+# boot_append ARCH NCPU PARAMS: the kernel command line of a boot: the
+# arch's console, panic=-1, then PARAMS (the torture's, the scenario's and
+# the user's: scenario_boot_params) with the CPUs beyond NCPU taken out
 # (cap_boot_cpus, whose notes go to stderr), single-spaced.
 boot_append() {
 	local boot append
-	boot=$(cap_boot_cpus "$5" "$4")
-	append="$(identify_qemu_append "$1") $(torture_run_params "$2" "$3") panic=-1 $boot"
+	boot=$(cap_boot_cpus "$3" "$2")
+	append="$(identify_qemu_append "$1") panic=-1 $boot"
 	# shellcheck disable=SC2086 # squeeze the spaces between words
 	printf '%s ' $append | sed 's/ $//'
 }
@@ -94,21 +94,32 @@ boot_qemu_cmd() {
 # scenario_qemu_cmd RUN_NAME IMAGE INITRD ACCEL: the QEMU command line for a
 # run, one argument per line (so it can be stored and replayed exactly);
 # with --boot tftp, netboot.sh's command that runs it.
-# Reads kvm.sh's options: config_dir, cpus, arch, torture, duration,
+# Reads kvm.sh's options: config_dir, cpus, arch, duration,
 # bootargs_extra, qemu_cmd, qemu_args_extra, memory, boot_mode,
 # tftp_server, stage_only, no_initrd and results.
 # shellcheck disable=SC2154
 scenario_qemu_cmd() {
-	local run="$1" image="$2" initrd="$3" scenario want ncpu append
+	local run="$1" image="$2" initrd="$3" scenario want ncpu append dotconfig merged
 	scenario=$(scenario_of "$run")
-	want=$(scenario_cpus "$config_dir/$scenario" 2>/dev/null) || want=1
+	want=$(scenario_want_cpus "$config_dir" "$scenario" "$cpus" "$bootargs_extra")
 	ncpu=$want
 	if [ "$ncpu" -gt "$cpus" ]; then
 		say "$run: wants $want CPUs; capped to --cpus $cpus" >&2
 		ncpu=$cpus
 	fi
-	append=$(boot_append "$arch" "$torture" "$duration" "$ncpu" \
-		"$(scenario_boot_args "$config_dir/$scenario.boot") $bootargs_extra" 2> >(sed "s/^/[    ] $run: /" >&2))
+	# the built kernel's .config; before the build (--dryrun), what its
+	# fragments ask for
+	dotconfig="$results/$run/.config" merged=""
+	if [ ! -r "$dotconfig" ]; then
+		merged=$(mktemp)
+		# shellcheck disable=SC2046 # one fragment per line
+		fragments_merged $(run_fragments "$scenario") > "$merged"
+		dotconfig=$merged
+	fi
+	append=$(boot_append "$arch" "$ncpu" \
+		"$(scenario_boot_params "$config_dir" "$scenario" "$duration" "$dotconfig" "$bootargs_extra")" \
+		2> >(sed "s/^/[    ] $run: /" >&2))
+	[ -z "$merged" ] || rm -f "$merged"
 	if [ "$boot_mode" = tftp ]; then
 		# netboot.sh stages kernel, initrd and parameters for TFTP and
 		# runs the QEMU command that follows "--" with a network boot.
@@ -250,7 +261,7 @@ boot_local() {
 		say "host jitter: $jitter (kvm-scripts/jitter.sh; log: $results/jitter.log)"
 	fi
 	exec 3<&0
-	mapfile -t batches < <(plan_batches "$cpus" "$config_dir" "${run_names[@]}")
+	mapfile -t batches < <(plan_batches "$cpus" "$config_dir" "$bootargs_extra" "${run_names[@]}")
 	# shellcheck disable=SC2086 # a batch is a word list
 	[ -z "$pipelined" ] || build_runs ${batches[0]}
 	for i in "${!batches[@]}"; do

@@ -12,12 +12,6 @@
 # each says which of kvm.sh's variables it reads, prints progress with
 # kvm.sh's say and records failures with set_verdict (console.sh).
 
-# kernel_tarball: Debian's newest linux-source tarball; nothing when none
-# is installed.
-kernel_tarball() {
-	find /usr/src -maxdepth 1 -name 'linux-source-*.tar.xz' 2>/dev/null | sort -V | tail -n 1
-}
-
 # kernel_src_dir KERNEL_SRC CACHE [TARBALL]: where the kernel tree is or
 # will be, without extracting anything: KERNEL_SRC as an absolute path, or
 # the CACHE folder that TARBALL (default kernel_tarball's) extracts into.
@@ -32,9 +26,10 @@ kernel_src_dir() {
 	[ -z "$tarball" ] || echo "$2/src/$(basename "$tarball" .tar.xz)"
 }
 
-# kernel_tree KERNEL_SRC CACHE: the kernel tree to build from (as
-# kernel_src_dir), checked, and without KERNEL_SRC the tarball extracted
-# once into CACHE/src (a note on stderr when that is to do).
+# kernel_tree KERNEL_SRC CACHE [VERSION]: the kernel tree to build from (as
+# kernel_src_dir), checked, and without KERNEL_SRC linux-source-VERSION's
+# tarball (default: the newest installed) extracted into CACHE/src, again
+# when the package changed (a note on stderr when that is to do).
 kernel_tree() {
 	local src="$1" cache="$2" tarball dest
 	if [ -n "$src" ]; then
@@ -44,41 +39,79 @@ kernel_tree() {
 		kernel_src_dir "$src" "$cache"
 		return 0
 	fi
-	tarball=$(kernel_tarball)
-	[ -n "$tarball" ] || die "no kernel source: apt-get install linux-source-6.1 (or pass --kernel-src DIR)"
+	tarball=$(kernel_tarball "${3:-}")
+	[ -n "$tarball" ] ||
+		die "no kernel source: apt-get install linux-source-${3:-6.12} (or pass --kernel VERSION or --kernel-src DIR)"
 	dest=$(kernel_src_dir "" "$cache" "$tarball")
-	[ -e "$dest/.extracted" ] || say "kernel source: $tarball into $dest (once; other runs wait for it)" >&2
+	cache_extracted "$tarball" "$dest" ||
+		say "kernel source: $tarball into $dest (once; other runs wait for it)" >&2
 	cache_extract_tarball "$tarball" "$dest" >&2 || die "cannot extract $tarball"
 	echo "$dest"
 }
 
-# scenario_fragments ARCH CONFIG_DIR SCENARIO [EXTRA]: the fragment files a
-# scenario is made of, one a line, in merge order (later wins): the arch's
-# base, its SMP additions when the rest asks for CONFIG_SMP=y
-# (base/ARCH-smp.config, for arches like malta whose SMP is a board option
-# that would make every kernel SMP if it were in the base), CONFIG_DIR's
-# CFcommon, the scenario, then EXTRA (the --kconfig file) when given.
-scenario_fragments() {
-	local arch="$1" dir="$2" rest=() smp_config="$PROJECT_TOP/configs/base/$1-smp.config"
-	[ -r "$dir/CFcommon" ] && rest+=("$dir/CFcommon")
-	rest+=("$dir/$3")
-	[ -z "${4:-}" ] || rest+=("$4")
-	echo "$PROJECT_TOP/configs/base/$arch.config"
-	if [ -r "$smp_config" ] && [ "$(config_value CONFIG_SMP "${rest[@]}")" = y ]; then
-		echo "$smp_config"
+# kernel_refusal VERSION: why --kernel VERSION cannot be had, for an exit
+# 2; nothing, and failure, when it is installed or apt has its package.
+kernel_refusal() {
+	if ! kernel_version_ok "$1"; then
+		echo "bad --kernel '$1' (want the version of a linux-source package, e.g. 6.12; installed: $(kernel_installed | paste -s -d ' '))"
+		return 0
 	fi
-	printf '%s\n' "${rest[@]}"
+	[ -z "$(kernel_tarball "$1")" ] || return 1
+	! kernel_packaged | grep -qxF -- "$1" || return 1
+	echo "--kernel $1: no package linux-source-$1 here (packaged: $(kernel_packaged | paste -s -d ' '))"
 }
 
-# build_identity KERNEL_SRC ARCH KMAKE_ARGS DEFCONFIG: what goes into every
-# build besides the fragments, two lines: tree, arch, make arguments and
-# --defconfig, then the compiler's version. Builds that share it can share
-# one object tree (share.sh).
+# kernel_install VERSION: installs linux-source-VERSION as the README's
+# set-up does (scripts/deps.sh: as root; otherwise it prints the apt-get
+# line and fails).
+kernel_install() {
+	"$PROJECT_TOP/scripts/deps.sh" --packages "linux-source-$1"
+}
+
+# kernel_describe TREE [TARBALL]: what a run says of its kernel, as
+# key=value lines: version (the tree's Makefile), source (the Debian
+# package with its version and tarball, or the folder), tree (the folder
+# built from) and id (kernel_tree_id, for the build key).
+kernel_describe() {
+	local tree="$1" tarball="${2:-}" pkg pkgver
+	echo "version=$(kernel_makefile_version "$tree")"
+	if [ -n "$tarball" ]; then
+		pkg=$(basename "$tarball" .tar.xz)
+		pkgver=$(kernel_package_version "${pkg#linux-source-}")
+		echo "source=$pkg $pkgver ($tarball)"
+		echo "tree=$tree"
+		echo "id=$(kernel_tree_id "$tree" "$pkgver $(stat -c '%s %Y' "$tarball")")"
+	else
+		echo "source=$tree"
+		echo "tree=$tree"
+		echo "id=$(kernel_tree_id "$tree")"
+	fi
+}
+
+# kernel_tarball_of TREE CACHE: the tarball TREE was extracted from when it
+# is one of the cache's packaged trees; nothing otherwise.
+kernel_tarball_of() {
+	local v
+	case "$1" in
+	"$2/src/linux-source-"*)
+		v=${1#"$2/src/linux-source-"}
+		! kernel_version_ok "$v" || kernel_tarball "$v" ;;
+	esac
+	return 0
+}
+
+# build_identity KERNEL_SRC ARCH KMAKE_ARGS DEFCONFIG [TREE_ID]: what goes
+# into every build besides the fragments: tree, arch, make arguments and
+# --defconfig, then the compiler's version, then what the tree holds
+# (TREE_ID: kernel_describe's id; a package upgrade or a git tree moved to
+# another commit gives a new key, not a stale kernel). Builds that share it
+# can share one object tree (share.sh).
 build_identity() {
 	# --defconfig only when not the default: keys of existing tinyconfig
 	# builds stay as they were
 	echo "$1 $2 $3${4/#tinyconfig/}"
 	"$(arch_get "$2" cross)gcc" --version | head -n 1
+	[ -z "${5:-}" ] || echo "$5"
 }
 
 # build_key IDENTITY FRAGMENT...: 16 hex digits naming a build by all that
@@ -196,9 +229,29 @@ configure() {
 		"$bdir/.config" "$bdir/nolibc-torture.fragment") >> "$make_log" 2>&1 || return 1
 	kmake O="$bdir" olddefconfig || return 1
 	cp "$bdir/.config" "$rundir/.config"
-	if ! config_mismatches "$bdir/.config" "$@" > "$rundir/ConfigFragment.diags"; then
-		return 2
-	fi
+	# the scenario's #CHECK# lines are asserted as the tree's configcheck.sh does
+	scenario_checks "$@" > "$rundir/ConfigFragment.checks"
+	config_mismatches "$bdir/.config" "$@" "$rundir/ConfigFragment.checks" > "$rundir/ConfigFragment.diags" &&
+		return 0
+	config_foreign_ok "$rundir"
+}
+
+# config_foreign_ok RUN_DIR: after a mismatch, whether every option in
+# RUN_DIR/ConfigFragment.diags is one only other arches define
+# (kconfig_foreign): those are moved to ConfigFragment.foreign, a note and
+# no failure (returns 0); anything else left returns 2 (CONFIG-MISMATCH).
+# Reads kvm.sh's kernel_src and kernel_arch.
+# shellcheck disable=SC2154
+config_foreign_ok() {
+	local diags="$1/ConfigFragment.diags" foreign
+	# shellcheck disable=SC2046 # one option per word
+	foreign=$(kconfig_foreign "$kernel_src" "$kernel_arch" $(cut -d' ' -f1 "$diags"))
+	[ -n "$foreign" ] || return 2
+	grep -F -w -f <(printf '%s\n' "$foreign") "$diags" | sed 's/$/ (only other arches define it)/' \
+		> "$1/ConfigFragment.foreign"
+	grep -v -F -w -f <(printf '%s\n' "$foreign") "$diags" > "$diags.tmp" || true
+	mv "$diags.tmp" "$diags"
+	[ -s "$diags" ] && return 2
 	return 0
 }
 

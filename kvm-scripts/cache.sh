@@ -38,11 +38,24 @@ cache_with_lock() {
 	return "$rc"
 }
 
-# cache_extract_locked TARBALL DEST: the body of cache_extract_tarball.
+# cache_tarball_stamp TARBALL: what DEST/.extracted holds once TARBALL is
+# extracted there: its size and modification time, which a package upgrade
+# changes.
+cache_tarball_stamp() {
+	stat -c '%s %Y' "$1"
+}
+
+# cache_extracted TARBALL DEST: true when DEST holds TARBALL, extracted.
+cache_extracted() {
+	[ "$(cat "$2/.extracted" 2> /dev/null)" = "$(cache_tarball_stamp "$1")" ]
+}
+
+# cache_extract_locked TARBALL DEST: the body of cache_extract_tarball. A
+# DEST from another tarball (the package was upgraded) is replaced whole.
 cache_extract_locked() {
 	local tarball="$1" dest="$2" tmp
-	[ ! -e "$dest/.extracted" ] || return 0
-	echo "cache: extracting $tarball into $dest (once)" >&2
+	! cache_extracted "$tarball" "$dest" || return 0
+	echo "cache: extracting $tarball into $dest$([ ! -e "$dest" ] || echo ", replacing the tree of an older package")" >&2
 	tmp="$dest.tmp.$$"
 	rm -rf "$tmp"
 	mkdir -p "$tmp"
@@ -51,7 +64,7 @@ cache_extract_locked() {
 		echo "cache_extract_tarball: extracting $tarball failed" >&2
 		return 1
 	}
-	touch "$tmp/.extracted"
+	cache_tarball_stamp "$tarball" > "$tmp/.extracted"
 	rm -rf "$dest"
 	mv "$tmp" "$dest"
 }

@@ -368,6 +368,14 @@ fragment_to_kconfig() {
 		-e '/^CONFIG_[A-Za-z0-9_]*=/p' "$@" | grep -v '^CONFIG_[A-Za-z0-9_]*=n$'
 }
 
+# fragments_merged FILE...: the fragments as one, in .config spelling, each
+# option once with the value of its last assignment.
+fragments_merged() {
+	fragment_to_kconfig "$@" | awk '
+		{ k = $0; sub(/=.*/, "", k); if (/^# /) { k = $2 } if (!(k in v)) o[++n] = k; v[k] = $0 }
+		END { for (i = 1; i <= n; i++) print v[o[i]] }'
+}
+
 # config_mismatches DOTCONFIG FILE...: checks that every option the FILEs
 # set has that value in DOTCONFIG (an option DOTCONFIG lacks counts as n).
 # Prints one line per option that did not stick:
@@ -430,6 +438,36 @@ scenario_na_reason() {
 	return 1
 }
 
+# kernel_srcarch KERNEL_ARCH: the arch/ folder of KERNEL_ARCH, as the
+# kernel Makefile folds ARCH into SRCARCH.
+kernel_srcarch() {
+	case "$1" in
+	i386 | x86_64) echo x86 ;;
+	sparc32 | sparc64) echo sparc ;;
+	parisc64) echo parisc ;;
+	*) echo "$1" ;;
+	esac
+}
+
+# kconfig_foreign KERNEL_SRC KERNEL_ARCH CONFIG_X...: those of the options
+# that only other arches' Kconfig files define (CONFIG_MAXSMP, x86's, in
+# the tree's TREE01; CONFIG_PARAVIRT, in 6.12's CFcommon, on s390): a
+# scenario the tree writes for x86 asks for them, and on another arch they
+# cannot stick. An option no Kconfig defines is not foreign: a typo or a
+# removed option stays a mismatch.
+kconfig_foreign() {
+	local src="$1" srcarch opt here anywhere
+	srcarch=$(kernel_srcarch "$2")
+	shift 2
+	for opt in "$@"; do
+		here=$(grep -rlE --include='Kconfig*' --exclude-dir=arch "^(menu)?config ${opt#CONFIG_}\$" "$src" \
+			"$src/arch/$srcarch" 2> /dev/null | head -n 1)
+		[ -z "$here" ] || continue
+		anywhere=$(grep -rlE --include='Kconfig*' "^(menu)?config ${opt#CONFIG_}\$" "$src/arch" 2> /dev/null | head -n 1)
+		[ -z "$anywhere" ] || echo "$opt"
+	done
+}
+
 # kconfig_smp_kind KERNEL_SRC KERNEL_ARCH: what the kernel's Kconfig says
 # about SMP for KERNEL_ARCH, read without configuring anything: "always"
 # (arch/KERNEL_ARCH/Kconfig has "config SMP" with "def_bool y"), "never" (no
@@ -437,14 +475,8 @@ scenario_na_reason() {
 # platform selects SMP or FORCE_SMP: the answer depends on the machine),
 # "either" (a prompt only). The tests check kernel_smp against it.
 kconfig_smp_kind() {
-	# the kernel Makefile's own ARCH to SRCARCH folding
-	local srcarch="$2" dir
-	case "$srcarch" in
-	i386 | x86_64) srcarch=x86 ;;
-	sparc32 | sparc64) srcarch=sparc ;;
-	parisc64) srcarch=parisc ;;
-	esac
-	dir="$1/arch/$srcarch"
+	local dir
+	dir="$1/arch/$(kernel_srcarch "$2")"
 	[ -d "$dir" ] || { kvm_err kconfig_smp_kind "no $dir"; return 1; }
 	if awk '/^config SMP$/ { s = 1; next } s && /^[ \t]*def_bool y/ { f = 1 } /^(config|menu|endmenu|if|endif)/ { s = 0 } END { exit !f }' \
 		"$dir/Kconfig"; then

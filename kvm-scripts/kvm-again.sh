@@ -205,12 +205,18 @@ results=$(cd "$results" && pwd)
 echo "$old" > "$results/again-of"
 echo "$torture" > "$results/torture"
 printf '%s\n' "${boot_runs[@]}" > "$results/runs"
+# the same kernels, so the same kernel named (older folders say none)
+kernel_name=""
+if [ -r "$old/kernel" ]; then
+	cp "$old/kernel" "$results/kernel"
+	kernel_name=", kernel $(sed -n 's/^version=//p' "$old/kernel") ($(sed -n 's/^source=//p' "$old/kernel"))"
+fi
 
 start=$SECONDS
 say() {
 	printf '[%4ds] %s\n' "$((SECONDS - start))" "$*"
 }
-say "booting again: ${boot_runs[*]} of $old, ${duration}s each; results in $results"
+say "booting again: ${boot_runs[*]} of $old$kernel_name, ${duration}s each; results in $results"
 
 declare -A pids=() starts=()
 on_interrupt() {

@@ -144,6 +144,6 @@ if [ -n "$compare" ]; then
 else
 	[ $# -eq 1 ] || bad_usage "want one results folder"
 	[ -d "$1" ] || bad_usage "no results folder '$1'"
-	[ -z "$torture" ] || [ -r "$KVM_DIR/../configs/$torture/CFLIST" ] || bad_usage "unknown torture type '$torture'"
+	[ -z "$torture" ] || torture_get "$torture" torture > /dev/null 2>&1 || bad_usage "unknown torture type '$torture'"
 	recheck "$(cd "$1" && pwd)"
 fi

@@ -10,7 +10,8 @@
 #                       nolibc: the nolibc selftest as PID 1 (scenario
 #                       SELFTEST; --bootargs NOLIBC_TEST=... selects tests)
 #   --configs "LIST"    scenarios, e.g. "TREE01 TINY01 2*SRCU-N"
-#                       (default: configs/TYPE/CFLIST)
+#                       (default: the CFLIST of the tree's
+#                       tools/testing/selftests/rcutorture/configs/TYPE/)
 #   --duration D        run time: N minutes, or Ns, Nm, Nh, Nd (default 10)
 #   --cpus N            host CPUs to use; scenarios wanting more are capped
 #                       (default: all, `nproc`)
@@ -28,8 +29,11 @@
 #                       while the current batch boots; share.sh)
 #   --kmake-arg "ARGS"  extra arguments for the kernel's make
 #   --results DIR       results folder (default results/YYYY.MM.DD-HH.MM.SS)
-#   --kernel-src DIR    kernel tree (default: Debian's linux-source, extracted
-#                       once into the cache)
+#   --kernel VERSION    torture Debian's linux-source-VERSION (e.g. 6.1, 6.12),
+#                       installed first when missing (as root); default: the
+#                       newest installed. Every run names its kernel.
+#   --kernel-src DIR    a kernel tree of your own instead (with its
+#                       tools/testing/selftests/rcutorture/configs)
 #   --arch ARCH         target arch (default: this machine's)
 #   --accel MODE        auto (default), kvm or tcg
 #   --boot MODE         kernel (default): QEMU's -kernel and -initrd; tftp:
@@ -101,12 +105,16 @@ set -eu
 KVM_DIR="$(cd "$(dirname "$0")" && pwd)"
 # shellcheck source=../configs/env.sh
 source "$KVM_DIR/../configs/env.sh"
+# shellcheck source=../configs/kernel.sh
+source "$KVM_DIR/../configs/kernel.sh"
 # shellcheck source=functions.sh
 source "$KVM_DIR/functions.sh"
 # shellcheck source=lava.sh
 source "$KVM_DIR/lava.sh"
 # shellcheck source=cache.sh
 source "$KVM_DIR/cache.sh"
+# shellcheck source=scenario.sh
+source "$KVM_DIR/scenario.sh"
 # shellcheck source=build.sh
 source "$KVM_DIR/build.sh"
 # shellcheck source=boot.sh
@@ -151,7 +159,7 @@ main() {
 torture=rcu configs="" duration_arg=10 cpus="" memory=512M kconfig_extra=""
 bootargs_extra="${TORTURE_BOOTARGS:-}" qemu_args_extra="${TORTURE_QEMU_ARG:-}"
 qemu_cmd="${TORTURE_QEMU_CMD:-}" buildonly="" dryrun="" trust_make="" independent=""
-kmake_args="${TORTURE_KMAKE_ARG:-}" results="" kernel_src="" arch="" accel=auto
+kmake_args="${TORTURE_KMAKE_ARG:-}" results="" kernel_src="" kernel_version="" arch="" accel=auto
 grace="${TORTURE_SHUTDOWN_GRACE:-90}" boot_mode=kernel tftp_server=builtin stage_only=""
 lava_dir="" lava_device=qemu lava_device_type="" lava_url="" lava_local="" lava_submit=""
 lava_http_addr="${TORTURE_LAVA_HTTP_ADDR:-}" lava_http_addr_set=""
@@ -176,6 +184,7 @@ while [ $# -gt 0 ]; do
 	--kmake-arg|--kmake-args) kmake_args="$kmake_args ${2?--kmake-arg needs a value}"; shift ;;
 	--results) results="${2?--results needs a value}"; shift ;;
 	--kernel-src) kernel_src="${2?--kernel-src needs a value}"; shift ;;
+	--kernel) kernel_version="${2?--kernel needs a value}"; shift ;;
 	--arch) arch="${2?--arch needs a value}"; shift ;;
 	--accel) accel="${2?--accel needs a value}"; shift ;;
 	--boot) boot_mode="${2?--boot needs a value}"; shift ;;
@@ -209,18 +218,9 @@ done
 
 # --- validation: everything the user typed is checked before any build ------
 
-config_dir="$PROJECT_TOP/configs/$torture"
 torture_get "$torture" torture > /dev/null 2>&1 ||
 	bad_usage "unknown torture type '$torture' (known: $(torture_list | tr '\n' ' '))"
-[ -r "$config_dir/CFLIST" ] || bad_usage "torture type '$torture' has no configs/$torture/CFLIST"
 duration=$(parse_duration "$duration_arg") || bad_usage "bad --duration '$duration_arg'"
-[ -n "$configs" ] || configs=$(grep -v '^#' "$config_dir/CFLIST" | tr '\n' ' ')
-# shellcheck disable=SC2086 # one word per list item
-scenarios=$(expand_config_list $configs) || bad_usage "bad --configs '$configs'"
-for s in $scenarios; do
-	[ -r "$config_dir/$s" ] ||
-		bad_usage "unknown $torture scenario '$s' (known: $(grep -v '^#' "$config_dir/CFLIST" | tr '\n' ' '))"
-done
 host_cpus=$(nproc)
 [ -n "$cpus" ] || cpus=$host_cpus
 is_positive_int "$cpus" || bad_usage "bad --cpus '$cpus'"
@@ -233,9 +233,6 @@ case "$accel" in auto|kvm|tcg) ;; *) bad_usage "--accel must be auto, kvm or tcg
 is_memory_size "$memory" || bad_usage "bad --memory '$memory' (want N MiB, or N with a k, M, G or T suffix)"
 if [ -n "$qemu_cmd" ] && [ -z "$remote_set" ] && ! command -v "$qemu_cmd" > /dev/null; then
 	bad_usage "--qemu-cmd (or TORTURE_QEMU_CMD) '$qemu_cmd': no such command"
-fi
-if [ -n "$kernel_src" ] && { [ ! -f "$kernel_src/Makefile" ] || [ ! -d "$kernel_src/kernel/rcu" ]; }; then
-	bad_usage "--kernel-src '$kernel_src' is not a kernel tree (no Makefile and kernel/rcu/)"
 fi
 [ -z "$results" ] || [ -d "$results" ] || [ ! -e "$results" ] || bad_usage "--results '$results' is not a folder"
 case "$boot_mode" in kernel|tftp) ;; *) bad_usage "--boot must be kernel or tftp" ;; esac
@@ -264,9 +261,6 @@ fi
 [[ -z $mac || $mac =~ ^([0-9a-fA-F]{2}:){5}[0-9a-fA-F]{2}$ ]] ||
 	bad_usage "bad --mac '$mac' (want six hex bytes, e.g. 52:54:00:12:34:56)"
 if [ -n "$gdb$interactive" ]; then
-	# shellcheck disable=SC2086 # one word per scenario
-	set -- $scenarios
-	[ $# -eq 1 ] || bad_usage "--gdb and --interactive take one scenario, not $# ($scenarios)"
 	if [ -n "$buildonly$stage_only$lava_dir$lava_local$lava_submit" ] || [ "$boot_mode" != kernel ]; then
 		bad_usage "--gdb and --interactive boot here: not with --buildonly, --stage-only, --lava or --boot tftp"
 	fi
@@ -299,6 +293,40 @@ if [ -n "$remote_set" ]; then
 	if [ -n "$buildonly$stage_only$lava_dir$lava_local$lava_submit$gdb$interactive$jitter" ] || [ "$boot_mode" != kernel ]; then
 		bad_usage "--remote boots elsewhere: not with --buildonly, --stage-only, --lava*, --gdb, --interactive, --jitter or --boot tftp"
 	fi
+fi
+
+# Last, as it may extract a tree (once per machine): the kernel, whose
+# tree holds the scenarios.
+[ -z "$kernel_src" ] || [ -z "$kernel_version" ] || bad_usage "--kernel and --kernel-src name two trees; give one"
+if [ -n "$kernel_src" ]; then
+	if [ ! -f "$kernel_src/Makefile" ] || [ ! -d "$kernel_src/kernel/rcu" ]; then
+		bad_usage "--kernel-src '$kernel_src' is not a kernel tree (no Makefile and kernel/rcu/)"
+	fi
+	kernel_src=$(cd "$kernel_src" && pwd)
+elif [ -n "$kernel_version" ]; then
+	why=$(kernel_refusal "$kernel_version") && bad_usage "$why"
+	[ -n "$(kernel_tarball "$kernel_version")" ] || kernel_install "$kernel_version" ||
+		bad_usage "--kernel $kernel_version: linux-source-$kernel_version is not installed and could not be (see above)"
+fi
+kernel_src=$(kernel_tree "$kernel_src" "$PROJECT_CACHE" "$kernel_version")
+# what every run says of its kernel (RESULTS/kernel, the first line, the
+# summary) and the tree's identity in the build key
+kernel_info=$(kernel_describe "$kernel_src" "$(kernel_tarball_of "$kernel_src" "$PROJECT_CACHE")")
+kernel_name="$(sed -n 's/^version=//p' <<< "$kernel_info") ($(sed -n 's/^source=//p' <<< "$kernel_info"))"
+identity=$(build_identity "$kernel_src" "$arch" "$kmake_args" "$defconfig" "$(sed -n 's/^id=//p' <<< "$kernel_info")" 2> /dev/null)
+config_dir=$(scenario_folder "$kernel_src" "$torture") ||
+	bad_usage "no $torture scenarios in $kernel_src/tools/testing/selftests/rcutorture/configs/$torture (nor configs/$torture here)"
+[ -n "$configs" ] || configs=$(scenario_cflist "$config_dir" | tr '\n' ' ')
+# shellcheck disable=SC2086 # one word per list item
+scenarios=$(expand_config_list $configs) || bad_usage "bad --configs '$configs'"
+for s in $scenarios; do
+	scenario_names "$config_dir" | grep -qx -- "$s" ||
+		bad_usage "unknown $torture scenario '$s' in $config_dir (known: $(scenario_names "$config_dir" | tr '\n' ' '))"
+done
+if [ -n "$gdb$interactive" ]; then
+	# shellcheck disable=SC2086 # one word per scenario
+	set -- $scenarios
+	[ $# -eq 1 ] || bad_usage "--gdb and --interactive take one scenario, not $# ($scenarios)"
 fi
 
 if [ -n "$gdb" ]; then
@@ -443,7 +471,8 @@ trap on_interrupt INT TERM
 # and the run names in order.
 echo "$torture" > "$results/torture"
 printf '%s\n' "${listed_runs[@]}" > "$results/runs"
-say "torture $torture on $arch, ${duration}s per scenario, scenarios: ${run_names[*]}; results in $results"
+echo "$kernel_info" > "$results/kernel"
+say "torture $torture on $arch, kernel $kernel_name, ${duration}s per scenario, scenarios: ${run_names[*]}; results in $results"
 for run in "${run_names[@]}"; do
 	[ -n "${na_reasons[$run]:-}" ] || continue
 	mkdir -p "$results/$run"
@@ -455,8 +484,6 @@ if [ "${#applicable[@]}" -eq 0 ]; then
 	summary_write "$results" "${listed_runs[@]}"
 	exit
 fi
-kernel_src=$(kernel_tree "$kernel_src" "$PROJECT_CACHE")
-identity=$(build_identity "$kernel_src" "$arch" "$kmake_args" "$defconfig")
 # shellcheck disable=SC2086 # one option per word
 [ -z "$kconfig_extra" ] || printf '%s\n' $kconfig_extra > "$results/kconfig-extra"
 

@@ -620,7 +620,7 @@ lava_boot_local() {
 			unset "qemu_pids[$run]"
 			lava_judge "$run"
 		done
-	done < <(plan_batches "$cpus" "$config_dir" "${run_names[@]}")
+	done < <(plan_batches "$cpus" "$config_dir" "$bootargs_extra" "${run_names[@]}")
 }
 
 # lava_serve_artifacts: a local HTTP server for $lava_dir while the run

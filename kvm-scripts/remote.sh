@@ -267,7 +267,7 @@ remote_boot() {
 			line="$line $run"
 		done
 		[ -z "$line" ] || batches+=("$line")
-	done < <(plan_batches "$cpus" "$config_dir" "${run_names[@]}")
+	done < <(plan_batches "$cpus" "$config_dir" "$bootargs_extra" "${run_names[@]}")
 	[ "${#batches[@]}" -eq 0 ] ||
 		remote_boot_batches "$results" "$torture" $((duration + grace)) "$remote_hosts" "${batches[@]}"
 }

@@ -75,12 +75,17 @@ summary_verdict_kind() {
 # LAVA-JOB) or N/A.
 summary_write() {
 	local results="$1" run rundir v b t sp g r pipe batch all_ok=0 json_sep="" kind
-	local n_ok=0 n_failed=0 n_na=0
+	local n_ok=0 n_failed=0 n_na=0 kver ksrc
 	shift
+	# the kernel the runs tortured (kvm.sh's RESULTS/kernel; older
+	# folders have none)
+	kver=$(sed -n 's/^version=//p' "$results/kernel" 2> /dev/null)
+	ksrc=$(sed -n 's/^source=//p' "$results/kernel" 2> /dev/null)
 	echo "scenario,verdict,build_seconds,boot_seconds,splats,gps,gps_per_sec,reader_pipe,reader_batch" \
 		> "$results/summary.csv"
 	echo "[" > "$results/summary.json"
 	echo
+	[ -z "$kver" ] || echo "kernel: $kver ($ksrc)"
 	printf '%-12s %-16s %8s %8s %8s %8s  %s\n' scenario verdict build boot GPs GP/s splats
 	for run in "$@"; do
 		rundir="$results/$run"
@@ -100,9 +105,10 @@ summary_write() {
 		[ "$v" != N/A ] || printf '%-12s %s\n' "" "$(sed -n 2p "$rundir/verdict")"
 		[ ! -e "$rundir/splats.txt" ] || printf '%-12s splats: %s\n' "" "$run/splats.txt"
 		echo "$run,$v,$b,$t,$sp,$g,$r,$pipe,$batch" >> "$results/summary.csv"
-		printf '%s  {"scenario": "%s", "verdict": "%s", "build_seconds": "%s", "boot_seconds": "%s", "splats": "%s", "gps": %s, "gps_per_sec": %s, "reader_pipe": %s, "reader_batch": %s}' \
+		printf '%s  {"scenario": "%s", "verdict": "%s", "build_seconds": "%s", "boot_seconds": "%s", "splats": "%s", "gps": %s, "gps_per_sec": %s, "reader_pipe": %s, "reader_batch": %s, "kernel": "%s", "kernel_source": "%s"}' \
 			"$json_sep" "$run" "$v" "$b" "$t" "$sp" "$(summary_json_number "$g")" "$(summary_json_number "$r")" \
-			"$(summary_json_list "$pipe")" "$(summary_json_list "$batch")" >> "$results/summary.json"
+			"$(summary_json_list "$pipe")" "$(summary_json_list "$batch")" "${kver:--}" "${ksrc:--}" \
+			>> "$results/summary.json"
 		json_sep=$',\n'
 		kind=$(summary_verdict_kind "$v")
 		case "$kind" in

@@ -6,6 +6,8 @@
 # otherwise it prints the exact apt-get line and fails.
 #
 #   deps.sh [GROUP...]     (default: base; groups: the files in scripts/packages/)
+#   deps.sh --packages PKG...   those packages (kvm.sh --kernel VERSION asks
+#                          for linux-source-VERSION this way)
 set -eu
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -33,8 +35,13 @@ missing() {
 
 main() {
 	local groups=("$@") pkgs todo
-	[ "${#groups[@]}" -gt 0 ] || groups=(base)
-	pkgs=$(wanted "${groups[@]}")
+	if [ "${1:-}" = --packages ]; then
+		shift
+		pkgs="$*"
+	else
+		[ "${#groups[@]}" -gt 0 ] || groups=(base)
+		pkgs=$(wanted "${groups[@]}")
+	fi
 	# shellcheck disable=SC2086 # one word per package
 	todo=$(missing $pkgs | tr '\n' ' ')
 	[ -n "${todo// /}" ] || return 0

@@ -8,10 +8,11 @@ kvm="$TOP/kvm-scripts/kvm.sh"
 
 # refused NAME PATTERN ARGS...: kvm.sh exits 2 with a message matching
 # PATTERN, and no results folder or cache was created (nothing started).
+# After kvm_stubs, the fake tree is the kernel (ARGS may name another).
 refused() {
 	local name="$1" pattern="$2" out rc=0
 	shift 2
-	out=$("$kvm" --results "$T_TMP/results" "$@" 2>&1) || rc=$?
+	out=$("$kvm" --results "$T_TMP/results" ${ksrc:+--kernel-src "$ksrc"} "$@" 2>&1) || rc=$?
 	if [ "$rc" -ne 2 ]; then
 		t_fail "$name" "exit status $rc, expected 2: $out"
 	elif ! printf '%s\n' "$out" | grep -Eq -- "$pattern"; then
@@ -36,7 +37,19 @@ run_kvm() {
 	cat "$T_TMP/$name.log"
 }
 
-# kvm_stubs: a fake kernel tree in $T_TMP/ksrc (sets ksrc) and, first on
+# kvm_fake_tree: a fake kernel tree in $T_TMP/ksrc (sets ksrc): version
+# 6.99.1, the scenarios of tests/fixtures/tree (which no ver_functions.sh
+# comes with). With it a test's kvm.sh needs no packaged tree extracted.
+kvm_fake_tree() {
+	ksrc="$T_TMP/ksrc"
+	[ ! -e "$ksrc/Makefile" ] || return 0
+	mkdir -p "$ksrc/kernel/rcu" "$ksrc/tools/testing/selftests/rcutorture"
+	printf '%s\n' "# fake" "VERSION = 6" "PATCHLEVEL = 99" "SUBLEVEL = 1" > "$ksrc/Makefile"
+	ln -s "$TOP/tests/fixtures/tree/tools/testing/selftests/rcutorture/configs" \
+		"$ksrc/tools/testing/selftests/rcutorture/configs"
+}
+
+# kvm_stubs: kvm_fake_tree and, first on
 # PATH in $T_TMP/bin, a stub make and a stub QEMU, so kvm.sh runs whole
 # without building or booting a kernel. Each logs a line to $STUB_LOG.
 # The stub make fails when two makes run in one build folder at once;
@@ -50,9 +63,8 @@ run_kvm() {
 # STUB_EXIT_LIST. STUB_QEMU_HANG=1 keeps it running after the console,
 # as QEMU does when a guest without ACPI powers off.
 kvm_stubs() {
-	ksrc="$T_TMP/ksrc"
-	mkdir -p "$ksrc/kernel/rcu" "$ksrc/scripts/kconfig" "$T_TMP/bin"
-	echo "# fake" > "$ksrc/Makefile"
+	kvm_fake_tree
+	mkdir -p "$ksrc/scripts/kconfig" "$T_TMP/bin"
 	cat > "$ksrc/scripts/kconfig/merge_config.sh" <<'EOF'
 #!/bin/bash
 # merge_config.sh -m -O DIR BASE FRAGMENT: the fragment becomes the .config.

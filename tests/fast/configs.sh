@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Checks the files under configs/: every scenario a CFLIST names has a
-# fragment, fragments hold only option lines and comments, .boot files hold
-# one line of parameters, and every arch of the table has a base config.
+# Checks the files under configs/ and the fixture tree's scenarios: every
+# scenario a CFLIST names has a fragment, fragments hold only option lines
+# and comments, .boot files hold one line of parameters, an override of a
+# tree's scenario says why, and every arch of the table has a base config.
 # (Whether the options stick after olddefconfig needs a kernel tree; that is
 # checked where kernels are configured.)
 set -eu
@@ -50,28 +51,57 @@ check_boot_file() {
 	t_run "$1: belongs to a fragment" test -f "${2%.boot}"
 }
 
-for torture in $TORTURES; do
-	dir="$CFG/$torture"
-	t_run "$torture: CFLIST exists" test -f "$dir/CFLIST"
-	t_run "$torture: CFcommon exists" test -f "$dir/CFcommon"
-	[ -f "$dir/CFLIST" ] || continue
-	t_eq "$torture/CFLIST: SPDX first line" "$SPDX" "$(head -n 1 "$dir/CFLIST")"
-	t_run "$torture/CFLIST: not empty" test -n "$(cflist_names "$dir/CFLIST")"
+# check_scenario_folder NAME DIR: a folder of whole scenarios (ours for
+# nolibc, the fixture tree's for the tests): CFLIST names fragments,
+# fragments and .boot files well formed, each CPU count known.
+check_scenario_folder() {
+	local label="$1" dir="$2" file name
+	t_eq "$label/CFLIST: SPDX first line" "$SPDX" "$(head -n 1 "$dir/CFLIST")"
+	t_run "$label/CFLIST: not empty" test -n "$(cflist_names "$dir/CFLIST")"
 	for name in $(cflist_names "$dir/CFLIST"); do
-		t_run "$torture/CFLIST names $name, which has a fragment" test -f "$dir/$name"
+		t_run "$label/CFLIST names $name, which has a fragment" test -f "$dir/$name"
 	done
-	check_option_file "$torture/CFcommon" "$dir/CFcommon"
 	for file in "$dir"/*; do
 		name=$(basename "$file")
 		case "$name" in
-		CFLIST | CFcommon) ;;
-		*.boot) check_boot_file "$torture/$name" "$file" ;;
+		CFLIST) ;;
+		CFcommon) check_option_file "$label/CFcommon" "$file" ;;
+		*.boot) check_boot_file "$label/$name" "$file" ;;
 		*)
-			check_option_file "$torture/$name" "$file"
-			t_run "$torture/$name: CPU count known" scenario_cpus "$file"
+			check_option_file "$label/$name" "$file"
+			t_run "$label/$name: CPU count known" scenario_cpus "$file"
 			;;
 		esac
 	done
+}
+
+# Our configs/TYPE: CFcommon, what our base needs for every scenario of
+# the type; for a type the trees have, nothing else but overrides of a
+# tree's scenario, each option line with a comment above it saying why.
+for torture in $TORTURES; do
+	dir="$CFG/$torture"
+	t_run "$torture: CFcommon exists" test -f "$dir/CFcommon"
+	check_option_file "$torture/CFcommon" "$dir/CFcommon"
+	if [ -f "$dir/CFLIST" ]; then
+		check_scenario_folder "$torture" "$dir"
+		continue
+	fi
+	for file in "$dir"/*; do
+		name=$(basename "$file")
+		case "$name" in
+		CFcommon) ;;
+		*.boot) check_boot_file "$torture/$name (override)" "$file" ;;
+		*)
+			check_option_file "$torture/$name (override)" "$file"
+			t_eq "$torture/$name (override): a reason above each option" "" \
+				"$(awk '/^CONFIG_/ && prev !~ /^#/ { print FILENAME ":" FNR } { prev = $0 }' "$file")"
+			;;
+		esac
+	done
+done
+FIXTURE="$TOP/tests/fixtures/tree/tools/testing/selftests/rcutorture/configs"
+for torture in rcu lock scf refscale rcuscale; do
+	check_scenario_folder "fixture $torture" "$FIXTURE/$torture"
 done
 
 for arch in $(arch_kernel_list); do
@@ -141,20 +171,20 @@ for arch in $(arch_list); do
 done
 t_eq "TINY01 is N/A on s390x, with the reason" \
 	"CONFIG_SMP=n, but every Linux 6.1 s390x kernel is SMP (configs/arches.tsv kernel_smp=always)" \
-	"$(scenario_na_reason s390x "$CFG/rcu/CFcommon" "$CFG/rcu/TINY01")"
-t_fails "TREE01 applies to s390x" "^$" scenario_na_reason s390x "$CFG/rcu/CFcommon" "$CFG/rcu/TREE01"
-t_fails "TINY01 applies to riscv64" "^$" scenario_na_reason riscv64 "$CFG/rcu/CFcommon" "$CFG/rcu/TINY01"
+	"$(scenario_na_reason s390x "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TINY01")"
+t_fails "TREE01 applies to s390x" "^$" scenario_na_reason s390x "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TREE01"
+t_fails "TINY01 applies to riscv64" "^$" scenario_na_reason riscv64 "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TINY01"
 
 t_eq "TINY01 is N/A on hppa (kernel_lacks), with the reason" \
 	"CONFIG_NO_HZ_IDLE=y, but Linux 6.1 cannot give hppa CONFIG_NO_HZ_IDLE (configs/arches.tsv kernel_lacks)" \
-	"$(scenario_na_reason hppa "$CFG/rcu/CFcommon" "$CFG/rcu/TINY01")"
+	"$(scenario_na_reason hppa "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TINY01")"
 # --kconfig arrives as a pipe, which can be read only once
 t_fails "TINY01 with --kconfig CONFIG_NO_HZ_IDLE=n (a pipe) applies to hppa" "^$" \
-	scenario_na_reason hppa "$CFG/rcu/CFcommon" "$CFG/rcu/TINY01" <(echo CONFIG_NO_HZ_IDLE=n)
-t_fails "SRCU-N applies to hppa" "^$" scenario_na_reason hppa "$CFG/rcu/CFcommon" "$CFG/rcu/SRCU-N"
+	scenario_na_reason hppa "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TINY01" <(echo CONFIG_NO_HZ_IDLE=n)
+t_fails "SRCU-N applies to hppa" "^$" scenario_na_reason hppa "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/SRCU-N"
 t_eq "TREE01 is N/A on alpha (no preemption)" \
 	"CONFIG_PREEMPT=y, but Linux 6.1 cannot give alpha CONFIG_PREEMPT (configs/arches.tsv kernel_lacks)" \
-	"$(scenario_na_reason alpha "$CFG/rcu/CFcommon" "$CFG/rcu/TREE01")"
+	"$(scenario_na_reason alpha "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TREE01")"
 
 # kernel_lacks against the Kconfig: each symbol exists in the tree, x86_64
 # can have it, and the row's arch cannot (allnoconfig with SMP, EXPERT,

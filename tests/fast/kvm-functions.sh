@@ -11,7 +11,7 @@ set -eu
 . "$TOP/kvm-scripts/functions.sh"
 
 FIX="$TOP/tests/fixtures/console"
-CFG="$TOP/configs"
+CFG="$TOP/tests/fixtures/tree/tools/testing/selftests/rcutorture/configs"
 # Not t_tmpdir: its EXIT trap would run in the $(...) subshell.
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/nt-kvmfn.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
@@ -95,7 +95,7 @@ t_fails "identify_qemu_args refuses an unknown binary" 'no arch uses' identify_q
 
 # A table where two rows share one QEMU binary, and one machine lacks -smp.
 {
-	grep -v '^#' "$CFG/arches.tsv" | grep '^x86_64'
+	grep -v '^#' "$TOP/configs/arches.tsv" | grep '^x86_64'
 	printf 'x32\tx86_64\t-\t-\tgcc\t-mx32\t-\tqemu-system-x86_64\tqemu-system-x86\tpc\t-\tttyS0\tarch/x86/boot/bzImage\tx32\tno\tno\t-\t-\n'
 	printf 'mcu\tarm\t-\t-\tgcc\t-\t-\tqemu-system-mcu\tqemu-system-arm\tmps2\t-\tttyAMA0\tarch/arm/boot/Image\tmcu\tno\tno\t-\t-\n'
 } > "$TMP/arches.tsv"
@@ -155,8 +155,8 @@ t_fails "specify_qemu_cpus refuses a bad CPU count" 'positive integer' specify_q
 
 # --- the torture table (configs/tortures.tsv) -------------------------------
 
-t_eq "every scenario folder has a torture row, and no row lacks one" \
-	"$(cd "$CFG" && for d in */CFLIST; do echo "${d%/CFLIST}"; done | sort | tr '\n' ' ')" \
+t_eq "every configs/TYPE folder has a torture row, and no row lacks one" \
+	"$(cd "$TOP/configs" && for d in */CFcommon; do echo "${d%/CFcommon}"; done | sort | tr '\n' ' ')" \
 	"$(torture_list | sort | tr '\n' ' ')"
 t_eq "torture_run_params rcu 30" \
 	"rcutorture.shutdown_secs=30 rcutorture.stat_interval=6 rcutorture.verbose=1" "$(torture_run_params rcu 30)"
@@ -173,7 +173,7 @@ t_fails "torture_get: unknown column" "no column 'colour'" torture_get rcu colou
 # The GP-HANG rule follows the table's column, not a name in the code.
 for i in "${!TORTURE_COLUMNS[@]}"; do [ "${TORTURE_COLUMNS[$i]}" != gp_hang ] || gp_col=$((i + 1)); done
 awk -F'\t' -v OFS='\t' -v c="$gp_col" '!/^#/ && $c == "yes" { $c = "no" } { print }' \
-	"$CFG/tortures.tsv" > "$TMP/tortures-no-gp-hang.tsv"
+	"$TOP/configs/tortures.tsv" > "$TMP/tortures-no-gp-hang.tsv"
 t_eq "a type without gp_hang gets no GP-HANG" HANG \
 	"$(TORTURE_TABLE="$TMP/tortures-no-gp-hang.tsv" parse_console "$FIX/rcu-gp-hang.log" rcu | sed -n 's/^verdict=//p')"
 

@@ -9,7 +9,9 @@ t_tmpdir
 tmp="$T_TMP"
 source "$TOP/tests/kvm-lib.sh"
 export NOLIBC_TORTURE_CACHE="$tmp/cache"
-
+# the fake tree and its fixture scenarios (no packaged tree is extracted)
+kvm_stubs
+tree=(--kernel-src "$ksrc")
 
 refused "unknown torture type" "unknown torture type 'foo' \(known: .*rcu" --torture foo
 refused "unknown scenario" "unknown rcu scenario 'TREE99'" --configs "TINY01 TREE99"
@@ -28,6 +30,15 @@ refused "memory with a unit QEMU lacks" "bad --memory '512MB'" --memory 512MB
 refused "a QEMU that does not exist" "--qemu-cmd .*'/no/such/qemu': no such command" --qemu-cmd /no/such/qemu
 refused "a kernel tree that is none" "--kernel-src '/etc' is not a kernel tree" --kernel-src /etc
 refused "unknown option" "unknown option '--frobnicate'" --frobnicate
+# the kernel: a version no package gives, a path, a tree without scenarios
+mkdir -p "$tmp/bare/kernel/rcu"
+echo "# bare" > "$tmp/bare/Makefile"
+TORTURE_KERNEL_PACKAGES="6.1 6.12" ksrc="" refused "--kernel with no such package" \
+	"no package linux-source-5.99 here \(packaged: .*6.1 6.12" --kernel 5.99
+ksrc="" refused "--kernel that is a path" "bad --kernel '../x' \(want the version of a linux-source package" --kernel ../x
+refused "--kernel-src without rcutorture scenarios" \
+	"no rcu scenarios in $tmp/bare/tools/testing/selftests/rcutorture/configs/rcu" --kernel-src "$tmp/bare"
+refused "--kernel and --kernel-src together" "give one" --kernel 6.1
 
 t_run "--help works" "$kvm" --help
 help=$("$kvm" --help)
@@ -40,7 +51,7 @@ for opt in --torture --configs --duration --cpus --memory --kconfig --bootargs -
 	fi
 done
 
-plan=$("$kvm" --dryrun --configs "TINY01 TREE01 2*SRCU-N" --duration 2m --cpus 2 2>"$tmp/notes")
+plan=$("$kvm" "${tree[@]}" --dryrun --configs "TINY01 TREE01 2*SRCU-N" --duration 2m --cpus 2 2>"$tmp/notes")
 notes=$(cat "$tmp/notes")
 if [ -e "$tmp/results" ] || [ -e "$tmp/cache" ]; then
 	t_fail "dryrun creates nothing" "$(ls -A "$tmp")"
@@ -57,7 +68,7 @@ if printf '%s\n' "$notes" | grep -q 'TREE01: wants 8 CPUs; capped to --cpus 2'; 
 else
 	t_fail "dryrun TREE01 cap note" "$notes"
 fi
-tree01=$(printf '%s\n' "$plan" | grep -A3 -- '^--- TREE01' | grep '^qemu:')
+tree01=$(printf '%s\n' "$plan" | awk '/^--- / { s = ($2 == "TREE01") } s && /^qemu:/')
 if printf '%s\n' "$tree01" | grep -q -- '-smp 2 ' && ! printf '%s\n' "$tree01" | grep -Eq 'rcu_nocbs=[^ ]*[2-9]'; then
 	t_ok "dryrun: TREE01 boots with -smp 2 and no CPU >= 2 in its boot parameters"
 else
@@ -78,7 +89,7 @@ t_eq "dryrun: four runs of >= 2 CPUs each make four batches on 2 CPUs" 4 "$batch
 
 # --torture nolibc: the selftest is the init; no torture parameters, and
 # NOLIBC_TEST travels on the kernel command line.
-plan=$("$kvm" --dryrun --torture nolibc --arch s390x --bootargs NOLIBC_TEST=syscall 2>&1)
+plan=$("$kvm" "${tree[@]}" --dryrun --torture nolibc --arch s390x --bootargs NOLIBC_TEST=syscall 2>&1)
 t_eq "dryrun nolibc: default scenario" "batch 1:SELFTEST" "$(printf '%s\n' "$plan" | grep '^batch ')"
 if printf '%s\n' "$plan" | grep -q '^fragments: .*configs/base/s390x.config .*configs/nolibc/SELFTEST'; then
 	t_ok "dryrun nolibc: s390x base config plus the SELFTEST fragment"
@@ -93,7 +104,7 @@ else
 fi
 
 # base/<arch>-smp.config joins only the scenarios that ask for SMP.
-plan=$("$kvm" --dryrun --arch mipsel --configs "TREE01 TINY01" 2>&1)
+plan=$("$kvm" "${tree[@]}" --dryrun --arch mipsel --configs "TREE01 TINY01" 2>&1)
 frags=$(printf '%s\n' "$plan" | grep '^fragments: ')
 t_eq "dryrun mipsel: SMP additions for TREE01 only" \
 	"1 configs/base/mipsel-smp.config" \
@@ -104,10 +115,12 @@ t_eq "dryrun mipsel: SMP additions for TREE01 only" \
 # comments: rewording a comment must not cost a kernel build. build_key on
 # copies of TINY01's own fragments, the arch's base then edited.
 source "$TOP/configs/env.sh"
+source "$TOP/configs/kernel.sh"
 source "$TOP/kvm-scripts/functions.sh"
+source "$TOP/kvm-scripts/scenario.sh"
 source "$TOP/kvm-scripts/build.sh"
 identity=$(build_identity "" x86_64 "" tinyconfig)
-mapfile -t real_frags < <(scenario_fragments x86_64 "$TOP/configs/rcu" TINY01)
+mapfile -t real_frags < <(scenario_fragments x86_64 "$ksrc/tools/testing/selftests/rcutorture/configs/rcu" TINY01)
 frags=()
 mkdir -p "$tmp/frags"
 for f in "${real_frags[@]}"; do
@@ -127,9 +140,9 @@ else
 fi
 
 # The plan names the build folder a run would use: build_key's, from the
-# kernel tree the run would extract into the cache.
-want=$(build_key "$(build_identity "$(kernel_src_dir "" "$PROJECT_CACHE")" x86_64 "" tinyconfig)" "${real_frags[@]}")
+# kernel tree and its identity.
+want=$(build_key "$(build_identity "$ksrc" x86_64 "" tinyconfig "$(kernel_tree_id "$ksrc")")" "${real_frags[@]}")
 t_eq "dryrun: the build folder carries the build key" "TINY01-$want" \
-	"$("$kvm" --dryrun --arch x86_64 --configs TINY01 2>&1 | sed -n 's|^build: make O=<cache>/builds/x86_64/\(TINY01-[0-9a-f]*\) .*|\1|p')"
+	"$("$kvm" "${tree[@]}" --dryrun --arch x86_64 --configs TINY01 2>&1 | sed -n 's|^build: make O=<cache>/builds/x86_64/\(TINY01-[0-9a-f]*\) .*|\1|p')"
 
 t_done

@@ -14,6 +14,8 @@ tmp="$T_TMP"
 source "$TOP/tests/kvm-lib.sh"
 export NOLIBC_TORTURE_CACHE="$tmp/cache"
 FIX="$TOP/tests/fixtures/console"
+# the fake tree is the kernel of every run here, refusals included
+kvm_stubs
 
 refused "--shutdown-grace not a number" "bad --shutdown-grace .*'soon'" --shutdown-grace soon
 refused "--shutdown-grace zero" "bad --shutdown-grace .*'0'" --shutdown-grace 0
@@ -38,7 +40,6 @@ refused "--kasan where 6.1 has none" "--kasan: Linux 6.1 has no KASAN for i386 .
 refused "--kcsan where 6.1 has none" "--kcsan: Linux 6.1 has no KCSAN for mips" --kcsan --arch mips
 refused "--kasan with --kcsan" "exclude each other" --kasan --kcsan
 
-kvm_stubs
 args=(--arch x86_64 --kernel-src "$ksrc" --qemu-cmd qemu-stub --accel tcg --duration 10s --configs TINY01)
 export STUB_CONSOLE="$FIX/rcu-success.log"
 

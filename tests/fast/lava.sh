@@ -16,6 +16,8 @@ t_tmpdir
 tmp="$T_TMP"
 source "$TOP/tests/kvm-lib.sh"
 export NOLIBC_TORTURE_CACHE="$tmp/cache"
+# the fake tree is the kernel: no packaged tree is extracted into that cache
+kvm_fake_tree
 fixtures="$TOP/tests/fixtures/console"
 
 # --- refusals ------------------------------------------------------------------
@@ -58,7 +60,7 @@ if command -v lavacli > /dev/null; then
 	port=$(cat "$tmp/rpc.port" 2> /dev/null)
 	refused "LAVA server that refuses the token" "refused: .*401" \
 		--lava-submit "http://tester:bad-token@127.0.0.1:$port/RPC2"
-	out=$("$kvm" --results "$tmp/results" --lava-submit "http://tester:bad-token@127.0.0.1:$port/RPC2" 2>&1)
+	out=$("$kvm" --results "$tmp/results" --kernel-src "$ksrc" --lava-submit "http://tester:bad-token@127.0.0.1:$port/RPC2" 2>&1)
 	if grep -q 'bad-token' <<< "$out"; then
 		t_fail "the refused token is not printed" "$out"
 	else

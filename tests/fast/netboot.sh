@@ -13,6 +13,8 @@ t_tmpdir
 tmp="$T_TMP"
 source "$TOP/tests/kvm-lib.sh"
 export NOLIBC_TORTURE_CACHE="$tmp/cache"
+# the fake tree is the kernel: no packaged tree is extracted into that cache
+kvm_fake_tree
 
 # --- kvm.sh options ------------------------------------------------------------
 
@@ -31,7 +33,7 @@ for opt in --boot --tftp-server --stage-only; do
 done
 t_run "netboot.sh --help works" "$nb" --help
 
-plan=$("$kvm" --dryrun --boot tftp --configs TINY01 --duration 30s 2>&1)
+plan=$("$kvm" --kernel-src "$ksrc" --dryrun --boot tftp --configs TINY01 --duration 30s 2>&1)
 qline=$(printf '%s\n' "$plan" | grep '^qemu: ')
 if [[ $qline == *netboot.sh*--tftp-server\ builtin* ]] && [[ $qline != *-kernel* ]] &&
    [[ $qline == *--append\ console=ttyS0* ]]; then
@@ -39,7 +41,7 @@ if [[ $qline == *netboot.sh*--tftp-server\ builtin* ]] && [[ $qline != *-kernel*
 else
 	t_fail "--boot tftp plan" "$qline"
 fi
-qline=$("$kvm" --dryrun --configs TINY01 --duration 30s 2>&1 | grep '^qemu: ')
+qline=$("$kvm" --kernel-src "$ksrc" --dryrun --configs TINY01 --duration 30s 2>&1 | grep '^qemu: ')
 if [[ $qline == *-kernel* ]] && [[ $qline != *netboot.sh* ]]; then
 	t_ok "the default boot is still -kernel"
 else
