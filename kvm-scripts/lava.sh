@@ -61,7 +61,12 @@ lava_monitors() {
 	# wait for a power-off that a panic never prints. (A match at the
 	# line's start would win over the pattern: pexpect takes the earliest.)
 	echo "      end: $(lava_quote '[\r\n]')"
-	echo "      pattern: $(lava_quote "(?P<test_case_id>(?P<panic>Kernel panic)|$end)(?(panic)|$middle)(?P<result> - not syncing|$pass|)")"
+	# The pattern takes the verdict's line only once it has come whole (up
+	# to its line end): LAVA matches each piece of console output as it
+	# arrives, and a piece ending after "End of test" matched the empty,
+	# failing, result before ": SUCCESS" came (LAVA said end_of_test fail
+	# on a 6.12 TINY01 boot our verdict called SUCCESS).
+	echo "      pattern: $(lava_quote "(?P<test_case_id>(?P<panic>Kernel panic)|$end)(?(panic)|$middle)(?P<result> - not syncing|$pass|)[^\r\n]*[\r\n]")"
 	echo "      fixupdict:"
 	echo "        ' - not syncing': fail"
 	if [ -n "$pass" ]; then

@@ -213,13 +213,26 @@ fi
 
 # --- the monitors against console fixtures ---------------------------------------
 
-# monitor_case NAME TORTURE FIXTURE SUITE_RESULT: runs a job whose QEMU
-# prints FIXTURE through lava-run; LAVA's verdict result must be
-# SUITE_RESULT ("end_of_test pass", "kernel_panic fail", ...).
+# monitor_case NAME TORTURE FIXTURE SUITE_RESULT [SPLIT]: runs a job whose
+# QEMU prints FIXTURE through lava-run; LAVA's verdict result must be
+# SUITE_RESULT ("end_of_test pass", "kernel_panic fail", ...). With SPLIT,
+# QEMU pauses for 2 s right after the first SPLIT in FIXTURE, as a serial
+# console under load hands LAVA a line in pieces.
 monitor_case() {
-	local name="$1" torture="$2" fixture="$3" want="$4" d="$tmp/mon/$1" got
+	local name="$1" torture="$2" fixture="$3" want="$4" split="${5:-}" d="$tmp/mon/$1" got
 	mkdir -p "$d"
-	printf '#!/bin/sh\n# stand-in QEMU: the console of a fixture\ncat %q\n' "$fixture" > "$d/qemu"
+	if [ -z "$split" ]; then
+		printf '#!/bin/sh\n# stand-in QEMU: the console of a fixture\ncat %q\n' "$fixture" > "$d/qemu"
+	else
+		printf '#!/bin/bash\n# stand-in QEMU: a fixture in two parts\nexec python3 -c %q %q %q\n' \
+			'import sys, time
+text = open(sys.argv[1]).read()
+cut = text.index(sys.argv[2]) + len(sys.argv[2])
+for part in (text[:cut], text[cut:]):
+    sys.stdout.write(part)
+    sys.stdout.flush()
+    time.sleep(2)' "$fixture" "$split" > "$d/qemu"
+	fi
 	chmod +x "$d/qemu"
 	args_for x86_64 "$d/qemu-cmd.args"
 	lava_job_qemu "$name" x86_64 "$torture" 1 "file://$fixture" "file://$fixture" "$d/qemu-cmd.args" > "$d/job.yaml"
@@ -241,6 +254,13 @@ monitor_case refscale-ok refscale "$fixtures/refscale-success.log" "end_of_test 
 monitor_case rcuscale-ok rcuscale "$fixtures/rcuscale-success.log" "test_complete pass"
 monitor_case nolibc-ok nolibc "$fixtures/nolibc-success.log" "nolibc_test pass"
 monitor_case nolibc-failure nolibc "$fixtures/nolibc-failure.log" "nolibc_test fail"
+# The end line in two pieces: LAVA must wait for the whole line, not judge
+# the first piece (our verdict, from the whole console, said SUCCESS while
+# LAVA said "end_of_test fail" for a 6.12 TINY01 boot).
+monitor_case rcu-ok-split rcu "$fixtures/rcu-success.log" "end_of_test pass" "End of test"
+monitor_case rcu-end-failure-split rcu "$fixtures/rcu-end-failure.log" "end_of_test fail" "End of test: FAIL"
+monitor_case nolibc-ok-split nolibc "$fixtures/nolibc-success.log" "nolibc_test pass" "2 passed"
+monitor_case rcu-panic-split rcu "$fixtures/panic.log" "kernel_panic fail" "Kernel panic"
 
 # The grace periods as LAVA measurements: one per statistics line, the
 # same numbers as the fixture's "ver:" fields, in order.
