@@ -48,7 +48,7 @@ t_eq "kernel_tree: the same tarball is not extracted again" "$tmp/c/src/linux-so
 	"$(kernel_tarball() { echo "$tmp/linux-source-6.9.tar.xz"; }
 	   say() { :; }; die() { echo "die: $*"; exit 1; }
 	   touch -d '2 days ago' "$tmp/c/src/linux-source-6.9/.extracted"
-	   echo "$(stat -c '%s %Y' "$tmp/linux-source-6.9.tar.xz")" > "$tmp/c/src/linux-source-6.9/.extracted"
+	   stat -c '%s %Y' "$tmp/linux-source-6.9.tar.xz" > "$tmp/c/src/linux-source-6.9/.extracted"
 	   d=$(kernel_tree "" "$tmp/c" 2> /dev/null) && echo "$d $(cat "$d/Makefile")")"
 tar -cJf "$tmp/linux-source-6.9.tar.xz" -C "$tmp/tb" linux-source-6.9
 t_eq "kernel_tree: an upgraded package's tarball replaces the tree" "$tmp/c/src/linux-source-6.9 # newer" \
