@@ -16,7 +16,8 @@
 #   --cpus N            host CPUs to use; scenarios wanting more are capped
 #                       (default: all, `nproc`)
 #   --memory SIZE       guest memory (default 512M)
-#   --kconfig "OPTS"    extra CONFIG_X=y options for every scenario
+#   --kconfig "OPTS"    extra CONFIG_X=y options for every scenario;
+#                       #CHECK#CONFIG_X=y only asserts it in the result
 #   --bootargs "ARGS"   extra kernel parameters
 #   --qemu-args "ARGS"  extra QEMU arguments
 #   --qemu-cmd CMD      QEMU binary to run (default: from the arch table)
@@ -72,6 +73,10 @@
 #                       (-S, port 1234 or the next free): prints the gdb
 #                       command that attaches
 #   --interactive       one scenario, its console on this terminal
+#   --debug-info        build with debug info (DWARF, the toolchain's
+#                       default) and boot with nokaslr, so that traces and
+#                       vmlinux decode; refused on a tree whose
+#                       lib/Kconfig.debug lacks DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT
 #   --kasan             build with KASAN (the memory error detector) where
 #                       the arch has it (configs/arches.tsv); 2G of memory
 #                       unless --memory says otherwise
@@ -165,6 +170,7 @@ lava_dir="" lava_device=qemu lava_device_type="" lava_url="" lava_local="" lava_
 lava_http_addr="${TORTURE_LAVA_HTTP_ADDR:-}" lava_http_addr_set=""
 defconfig=tinyconfig datestamp="" bootimage="" gdb="" interactive="" jitter="" mac="" no_initrd=""
 kasan="" kcsan="" memory_set="" remote="" remote_set=""
+debug_info=""
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -203,6 +209,7 @@ while [ $# -gt 0 ]; do
 	--defconfig) defconfig="${2?--defconfig needs a value}"; shift ;;
 	--gdb) gdb=1 ;;
 	--interactive) interactive=1 ;;
+	--debug-info|--debuginfo) debug_info=1 ;;
 	--jitter) jitter="${2?--jitter needs a value}"; shift ;;
 	--mac) mac="${2?--mac needs a value}"; shift ;;
 	--no-initrd) no_initrd=1 ;;
@@ -273,7 +280,8 @@ if [ -n "$no_initrd" ]; then
 	fi
 fi
 for opt in $kconfig_extra; do
-	[[ $opt =~ ^CONFIG_[A-Za-z0-9_]+=.+$ ]] || bad_usage "bad --kconfig item '$opt' (want CONFIG_X=value)"
+	[[ $opt =~ ^(#CHECK#)?CONFIG_[A-Za-z0-9_]+=.+$ ]] ||
+		bad_usage "bad --kconfig item '$opt' (want CONFIG_X=value, or #CHECK#CONFIG_X=value to assert it only)"
 done
 # (not for TORTURE_LAVA_HTTP_ADDR: a setting kept in the environment is
 # for the runs that serve artifacts and does not spoil the others)
@@ -338,6 +346,15 @@ if [ -n "$gdb" ]; then
 	grace=$((365 * 86400))
 	# each run's claim on its port, shared by every run on this cache
 	gdb_claims="$PROJECT_CACHE/gdb-ports"
+fi
+# --debug-info (the kernel's 6.12 kvm.sh): --gdb's debug info and nokaslr
+# without its stopped QEMU. The Kconfig choice it sets came in Linux 5.18;
+# a tree without it would end in a CONFIG-MISMATCH after a build.
+if [ -n "$debug_info" ] && [ -z "$gdb" ]; then
+	grep -q '^config DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT$' "$kernel_src/lib/Kconfig.debug" 2> /dev/null ||
+		bad_usage "--debug-info: $kernel_src/lib/Kconfig.debug has no DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT choice (Linux 5.18 added it); use --kconfig \"CONFIG_DEBUG_INFO=y\" --bootargs nokaslr on this tree"
+	kconfig_extra="$kconfig_extra CONFIG_DEBUG_INFO_NONE=n CONFIG_DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT=y"
+	bootargs_extra="$bootargs_extra nokaslr"
 fi
 [ -z "$mac" ] || qemu_args_extra="$qemu_args_extra -nic user,mac=$mac"
 if [ -n "$kasan$kcsan" ]; then
