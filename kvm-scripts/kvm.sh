@@ -78,8 +78,9 @@
 #                       vmlinux decode; refused on a tree whose
 #                       lib/Kconfig.debug lacks DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT
 #   --kasan             build with KASAN (the memory error detector) where
-#                       the arch has it (configs/arches.tsv); 2G of memory
-#                       unless --memory says otherwise
+#                       the tree has it for the arch
+#                       (configs/kernel-arches.tsv); 2G of memory unless
+#                       --memory says otherwise
 #   --kcsan             build with KCSAN (the data race detector), likewise
 #   --jitter "N [SLEEP [SPIN]]"  N host processes (negative: one per CPU)
 #                       that sleep below SLEEP and spin below SPIN
@@ -282,6 +283,11 @@ fi
 for opt in $kconfig_extra; do
 	[[ $opt =~ ^(#CHECK#)?CONFIG_[A-Za-z0-9_]+=.+$ ]] ||
 		bad_usage "bad --kconfig item '$opt' (want CONFIG_X=value, or #CHECK#CONFIG_X=value to assert it only)"
+	# A check changes no build, so it is not in the build key: a cached
+	# kernel of the same key would be reused unchecked. Configure again.
+	if [[ $opt == '#CHECK#'* ]]; then
+		trust_make=1
+	fi
 done
 # (not for TORTURE_LAVA_HTTP_ADDR: a setting kept in the environment is
 # for the runs that serve artifacts and does not spoil the others)
@@ -321,6 +327,9 @@ kernel_src=$(kernel_tree "$kernel_src" "$PROJECT_CACHE" "$kernel_version")
 # summary) and the tree's identity in the build key
 kernel_info=$(kernel_describe "$kernel_src" "$(kernel_tarball_of "$kernel_src" "$PROJECT_CACHE")")
 kernel_name="$(sed -n 's/^version=//p' <<< "$kernel_info") ($(sed -n 's/^source=//p' <<< "$kernel_info"))"
+# the per-kernel arch facts (configs/kernel-arches.tsv) of this tree, for
+# the --kasan/--kcsan refusals and the N/A scenarios below
+ARCH_KERNEL=$(sed -n 's/^version=//p' <<< "$kernel_info")
 identity=$(build_identity "$kernel_src" "$arch" "$kmake_args" "$defconfig" "$(sed -n 's/^id=//p' <<< "$kernel_info")" 2> /dev/null)
 config_dir=$(scenario_folder "$kernel_src" "$torture") ||
 	bad_usage "no $torture scenarios in $kernel_src/tools/testing/selftests/rcutorture/configs/$torture (nor configs/$torture here)"

@@ -5,7 +5,10 @@
 # --kasan, --kcsan, --mac, --no-initrd, --shutdown-grace, and the spellings --bootarg,
 # --kconfigs, --kmake-args, --qemu-arg, --build-only): each bad value exits
 # 2 naming the option, and each good one reaches the build or the QEMU
-# command (stub make and QEMU from tests/kvm-lib.sh).
+# command (stub make and QEMU from tests/kvm-lib.sh). Then what 6.12's
+# kvm.sh adds: --debug-info, refused on a tree without its Kconfig choice
+# (the fake tree) and working on one with it (tests/fixtures/tree-612
+# laid over the fake tree), and #CHECK# items in --kconfig.
 set -u
 source "$(dirname "$0")/../lib.sh"
 
@@ -39,6 +42,13 @@ refused "--no-initrd with LAVA" "LAVA jobs and TFTP boots carry our initrd" --no
 refused "--kasan where 6.1 has none" "--kasan: Linux 6.1 has no KASAN for i386 .*it has for: x86_64" --kasan --arch i386
 refused "--kcsan where 6.1 has none" "--kcsan: Linux 6.1 has no KCSAN for mips" --kcsan --arch mips
 refused "--kasan with --kcsan" "exclude each other" --kasan --kcsan
+# 6.12's additions: --debug-info refused, naming the fix, on a tree whose
+# lib/Kconfig.debug lacks its choice (the fake tree); a #CHECK# item must
+# name a CONFIG_ symbol.
+refused "--debug-info on a tree without the choice" \
+	"--debug-info: .*/lib/Kconfig.debug has no DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT choice .*use --kconfig" --debug-info
+refused "--debuginfo spelling, too" "--debug-info: .*has no DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT" --debuginfo
+refused "--kconfig #CHECK# without CONFIG_" "bad --kconfig item '#CHECK#PRINTK_TIME=y'" --kconfig "#CHECK#PRINTK_TIME=y"
 
 args=(--arch x86_64 --kernel-src "$ksrc" --qemu-cmd qemu-stub --accel tcg --duration 10s --configs TINY01)
 export STUB_CONSOLE="$FIX/rcu-success.log"
@@ -184,6 +194,53 @@ if pgrep -f "$TOP/kvm-scripts/jitter.sh 2 5000 5000" > /dev/null; then
 	pkill -f "$TOP/kvm-scripts/jitter.sh 2 5000 5000"
 else
 	t_ok "--jitter: stopped with the run"
+fi
+
+# --- what the kernel's 6.12 kvm.sh adds ----------------------------------------
+
+# tree612: the fake tree with what 6.12's additions look for in a tree
+tree612="$tmp/ksrc612"
+cp -a "$ksrc" "$tree612"
+cp -r "$TOP/tests/fixtures/tree-612/." "$tree612/"
+args612=(--arch x86_64 --kernel-src "$tree612" --qemu-cmd qemu-stub --accel tcg --duration 10s --configs TINY01)
+
+# --debug-info on a tree with its Kconfig choice: debug info and nokaslr,
+# but no gdb stub.
+run_kvm debuginfo "${args612[@]}" --debug-info
+t_eq "--debug-info: exit 0" 0 "$rc"
+t_eq "--debug-info: the debug-info options, each once" \
+	"CONFIG_DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT=y CONFIG_DEBUG_INFO_NONE=n" \
+	"$(grep '^CONFIG_DEBUG_INFO' "$tmp/debuginfo/kconfig-extra" 2> /dev/null | sort | paste -s -d ' ')"
+if grep -q -x 'CONFIG_DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT=y' "$tmp/debuginfo/TINY01/.config" 2> /dev/null; then
+	t_ok "--debug-info: in the kernel's config"
+else
+	t_fail "--debug-info: in the kernel's config" "not in TINY01/.config"
+fi
+if grep -q 'nokaslr' "$tmp/debuginfo/TINY01/qemu-cmd.args" 2> /dev/null &&
+   ! grep -q -x -- -S "$tmp/debuginfo/TINY01/qemu-cmd.args"; then
+	t_ok "--debug-info: nokaslr, QEMU not stopped for gdb"
+else
+	t_fail "--debug-info: nokaslr, QEMU not stopped for gdb" "$(paste -s -d ' ' "$tmp/debuginfo/TINY01/qemu-cmd.args" 2> /dev/null)"
+fi
+
+# --kconfig "#CHECK#CONFIG_X=V" asserts without setting: met, the run
+# goes on; unmet, CONFIG-MISMATCH naming it (a bad item is refused above),
+# though the kernel of the same options is in the cache already (a check
+# changes no build, so it is not in the build key).
+run_kvm plain612 "${args612[@]}"
+run_kvm checkmet "${args612[@]}" --kconfig "CONFIG_PRINTK_TIME=y #CHECK#CONFIG_PRINTK_TIME=y"
+t_eq "--kconfig #CHECK# met: SUCCESS" "0 SUCCESS" "$rc $(head -n 1 "$tmp/checkmet/TINY01/verdict" 2> /dev/null)"
+run_kvm checkunmet "${args612[@]}" --kconfig "#CHECK#CONFIG_NOLIBC_TORTURE_ABSENT=y"
+t_eq "--kconfig #CHECK# unmet: CONFIG-MISMATCH" "1 CONFIG-MISMATCH" "$rc $(head -n 1 "$tmp/checkunmet/TINY01/verdict" 2> /dev/null)"
+if grep -q '^CONFIG_NOLIBC_TORTURE_ABSENT wanted y' "$tmp/checkunmet/TINY01/ConfigFragment.diags" 2> /dev/null; then
+	t_ok "--kconfig #CHECK# unmet: named in ConfigFragment.diags"
+else
+	t_fail "--kconfig #CHECK# unmet: named in ConfigFragment.diags" "$(cat "$tmp/checkunmet/TINY01/ConfigFragment.diags" 2> /dev/null)"
+fi
+if grep -q 'NOLIBC_TORTURE_ABSENT' "$tmp/checkunmet/TINY01/.config" 2> /dev/null; then
+	t_fail "--kconfig #CHECK#: not set" "it is in the .config"
+else
+	t_ok "--kconfig #CHECK#: not set"
 fi
 
 t_done
