@@ -221,7 +221,7 @@ kmake() {
 # Reads kvm.sh's defconfig, kernel_src and make_log (and kmake's).
 # shellcheck disable=SC2154
 configure() {
-	local rundir="$1" bdir="$2"
+	local rundir="$1" bdir="$2" asserted
 	shift 2
 	kmake O="$bdir" "$defconfig" || return 1
 	fragment_to_kconfig "$@" > "$bdir/nolibc-torture.fragment"
@@ -231,7 +231,8 @@ configure() {
 	cp "$bdir/.config" "$rundir/.config"
 	# the scenario's #CHECK# lines are asserted as the tree's configcheck.sh does
 	scenario_checks "$@" > "$rundir/ConfigFragment.checks"
-	config_mismatches "$bdir/.config" "$@" "$rundir/ConfigFragment.checks" > "$rundir/ConfigFragment.diags" &&
+	mapfile -t asserted < <(scenario_asserted "$@")
+	config_mismatches "$bdir/.config" "${asserted[@]}" "$rundir/ConfigFragment.checks" > "$rundir/ConfigFragment.diags" &&
 		return 0
 	config_foreign_ok "$rundir"
 }

@@ -65,9 +65,29 @@ scenario_arch_commons() {
 	done
 }
 
+# scenario_common: the fragment every kernel starts from, whatever the arch:
+# what the tree's defconfig-based kernel has and tinyconfig drops, where
+# RCU or the scheduler can tell. Asked for, never asserted: an arch that
+# cannot have one of its options (hppa 6.1 has no HIGH_RES_TIMERS) goes on
+# without it, as the arch's defconfig would.
+scenario_common() {
+	echo "$PROJECT_TOP/configs/base/common.config"
+}
+
+# scenario_asserted FILE...: those of the fragments whose every option must
+# hold in the .config (all but scenario_common's).
+scenario_asserted() {
+	local f common
+	common=$(scenario_common)
+	for f; do
+		[ "$f" = "$common" ] || echo "$f"
+	done
+}
+
 # scenario_fragments ARCH DIR SCENARIO [EXTRA]: the fragment files a
 # scenario is made of, one a line, in merge order (later wins), as the
-# tree's kvm-test-1-run.sh orders them on top of our base: the arch's base,
+# tree's kvm-test-1-run.sh orders them on top of our base: scenario_common,
+# the arch's base,
 # its SMP additions when the rest asks for CONFIG_SMP=y (base/ARCH-smp.config,
 # for arches like malta whose SMP is a board option that would make every
 # kernel SMP if it were in the base), DIR's CFcommon and ours, the scenario
@@ -82,6 +102,7 @@ scenario_fragments() {
 	[ -z "$ours" ] || [ ! -r "$ours/$3" ] || rest+=("$ours/$3")
 	[ -z "${4:-}" ] || rest+=("$4")
 	mapfile -t -O "${#rest[@]}" rest < <(scenario_arch_commons "$dir" "$arch")
+	scenario_common
 	echo "$PROJECT_TOP/configs/base/$arch.config"
 	if [ -r "$smp_config" ] && [ "$(config_value CONFIG_SMP "${rest[@]}")" = y ]; then
 		echo "$smp_config"

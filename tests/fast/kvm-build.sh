@@ -64,16 +64,16 @@ t_eq "kernel_tree: no tarball, the package to install" \
 # SMP. (scenario.sh's own cases are in kvm-scenario.sh.)
 printf '%s\n' CONFIG_PRINTK_TIME=y > "$tmp/extra"
 t_eq "scenario_fragments: x86_64 TINY01" \
-	"$CFG/base/x86_64.config $FIX/rcu/CFcommon $CFG/rcu/CFcommon $FIX/rcu/TINY01" \
+	"$CFG/base/common.config $CFG/base/x86_64.config $FIX/rcu/CFcommon $CFG/rcu/CFcommon $FIX/rcu/TINY01" \
 	"$(scenario_fragments x86_64 "$FIX/rcu" TINY01 | lines)"
 t_eq "scenario_fragments: the --kconfig file last" \
-	"$CFG/base/x86_64.config $FIX/rcu/CFcommon $CFG/rcu/CFcommon $FIX/rcu/TINY01 $tmp/extra" \
+	"$CFG/base/common.config $CFG/base/x86_64.config $FIX/rcu/CFcommon $CFG/rcu/CFcommon $FIX/rcu/TINY01 $tmp/extra" \
 	"$(scenario_fragments x86_64 "$FIX/rcu" TINY01 "$tmp/extra" | lines)"
 t_eq "scenario_fragments: mipsel TREE01 (SMP) gets mipsel-smp.config" \
-	"$CFG/base/mipsel.config $CFG/base/mipsel-smp.config $FIX/rcu/CFcommon $CFG/rcu/CFcommon $FIX/rcu/TREE01" \
+	"$CFG/base/common.config $CFG/base/mipsel.config $CFG/base/mipsel-smp.config $FIX/rcu/CFcommon $CFG/rcu/CFcommon $FIX/rcu/TREE01" \
 	"$(scenario_fragments mipsel "$FIX/rcu" TREE01 | lines)"
 t_eq "scenario_fragments: mipsel TINY01 (UP) does not" \
-	"$CFG/base/mipsel.config $FIX/rcu/CFcommon $CFG/rcu/CFcommon $FIX/rcu/TINY01" \
+	"$CFG/base/common.config $CFG/base/mipsel.config $FIX/rcu/CFcommon $CFG/rcu/CFcommon $FIX/rcu/TINY01" \
 	"$(scenario_fragments mipsel "$FIX/rcu" TINY01 | lines)"
 
 # 2. Identity and key: --defconfig counts only when not tinyconfig (the

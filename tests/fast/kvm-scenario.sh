@@ -80,11 +80,13 @@ t_eq "scenario_arch_commons: i386 takes CFcommon.i686 (uname -m)" "$d/CFcommon.i
 	"$(scenario_arch_commons "$d" i386)"
 t_eq "scenario_arch_commons: none for s390x" "" "$(scenario_arch_commons "$d" s390x)"
 t_eq "scenario_fragments: x86_64, CFcommon.x86_64 last" \
-	"$TOP/configs/base/x86_64.config $d/CFcommon $TOP/configs/rcu/CFcommon $d/A $tmp/extra $d/CFcommon.x86_64" \
+	"$TOP/configs/base/common.config $TOP/configs/base/x86_64.config $d/CFcommon $TOP/configs/rcu/CFcommon $d/A $tmp/extra $d/CFcommon.x86_64" \
 	"$(scenario_fragments x86_64 "$d" A "$tmp/extra" | lines)"
 t_eq "scenario_fragments: s390x has no CFcommon.ARCH" \
-	"$TOP/configs/base/s390x.config $d/CFcommon $TOP/configs/rcu/CFcommon $d/A" \
+	"$TOP/configs/base/common.config $TOP/configs/base/s390x.config $d/CFcommon $TOP/configs/rcu/CFcommon $d/A" \
 	"$(scenario_fragments s390x "$d" A | lines)"
+t_eq "scenario_asserted: every fragment but the common one" "$TOP/configs/base/x86_64.config $d/A" \
+	"$(scenario_asserted "$(scenario_common)" "$TOP/configs/base/x86_64.config" "$d/A" | lines)"
 t_eq "scenario_checks: #CHECK# lines as options" "CONFIG_DERIVED=y CONFIG_GONE=n" \
 	"$(scenario_checks "$d/CFcommon" "$d/A" | lines)"
 t_eq "fragment_to_kconfig: a #CHECK# line sets nothing" "CONFIG_SMP=y CONFIG_NR_CPUS=4" \
