@@ -6,12 +6,18 @@
 # asks here instead of keeping a "case" of its own.
 
 ARCH_TABLE="${ARCH_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/arches.tsv}"
+# The facts that differ by kernel tree, one row per arch and kernel.
+ARCH_KERNEL_TABLE="${ARCH_KERNEL_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/kernel-arches.tsv}"
+# The kernel whose facts arch_kernel_get gives when not told: a version
+# (6.12, or a Makefile's 6.12.118); kvm.sh sets it to the tree it
+# tortures. Empty: the newest kernel of ARCH_KERNEL_TABLE.
+ARCH_KERNEL="${ARCH_KERNEL:-}"
 
 # Column names, in table order.
 ARCH_COLUMNS=(arch kernel_arch aliases cross cc_pkg cflags qemu_user
 	      qemu_system qemu_pkg machine cpu console boot_image file_match
-	      nolibc smp qemu_extra append netboot kasan kcsan
-	      kernel_smp kernel_lacks no_clang)
+	      nolibc smp qemu_extra append netboot no_clang)
+ARCH_KERNEL_COLUMNS=(arch kernel kasan kcsan kernel_smp kernel_lacks)
 
 # arch_rows: the table without comments.
 arch_rows() {
@@ -56,6 +62,82 @@ arch_get() {
 	}
 	[ "$value" = "-" ] && value=""
 	printf '%s\n' "$value"
+}
+
+# arch_kernel_column_index FIELD: 1-based column number of FIELD in
+# kernel-arches.tsv, or fail.
+arch_kernel_column_index() {
+	local i
+	for i in "${!ARCH_KERNEL_COLUMNS[@]}"; do
+		if [ "${ARCH_KERNEL_COLUMNS[$i]}" = "$1" ]; then
+			echo $((i + 1))
+			return 0
+		fi
+	done
+	echo "arch.sh: no column '$1' in $ARCH_KERNEL_TABLE" >&2
+	return 1
+}
+
+# arch_kernel_xy VERSION: the X.Y of a kernel version (6.12.118 gives
+# 6.12); fails, printing nothing, for what is no version.
+arch_kernel_xy() {
+	[[ $1 =~ ^([0-9]+\.[0-9]+) ]] && echo "${BASH_REMATCH[1]}"
+}
+
+# arch_kernel_facts ARCH [KERNEL]: the kernel (X.Y) of the kernel-arches.tsv
+# row that holds ARCH's facts for KERNEL (default ARCH_KERNEL): the newest
+# row not newer than KERNEL, so a tree newer than any row takes the newest
+# facts; the oldest row for a KERNEL older than all; the newest for none.
+arch_kernel_facts() {
+	local arch="$1" want="${2-$ARCH_KERNEL}" xy=""
+	if [ -n "$want" ]; then
+		xy=$(arch_kernel_xy "$want") || {
+			echo "arch.sh: '$want' is no kernel version (want X.Y or X.Y.Z)" >&2
+			return 1
+		}
+	fi
+	grep -v '^#' "$ARCH_KERNEL_TABLE" | awk -F'\t' -v a="$arch" -v w="$xy" '
+		function older(x, y,   p, q) {
+			split(x, p, "."); split(y, q, ".")
+			return p[1] + 0 < q[1] + 0 || (p[1] + 0 == q[1] + 0 && p[2] + 0 < q[2] + 0)
+		}
+		$1 != a { next }
+		oldest == "" || older($2, oldest) { oldest = $2 }
+		(w == "" || !older(w, $2)) && (best == "" || older(best, $2)) { best = $2 }
+		END { if (best == "") best = oldest; if (best == "") exit 1; print best }' || {
+		echo "arch.sh: no row for arch '$arch' in $ARCH_KERNEL_TABLE (it has: $(grep -v '^#' "$ARCH_KERNEL_TABLE" | cut -f1 | uniq | paste -s -d ' '))" >&2
+		return 1
+	}
+}
+
+# arch_kernel_get ARCH FIELD [KERNEL]: one fact about ARCH under KERNEL
+# (default ARCH_KERNEL), from the kernel-arches.tsv row arch_kernel_facts
+# picks ("-" comes back as empty).
+arch_kernel_get() {
+	local col facts
+	col=$(arch_kernel_column_index "$2") || return 1
+	facts=$(arch_kernel_facts "$1" "${3-$ARCH_KERNEL}") || return 1
+	grep -v '^#' "$ARCH_KERNEL_TABLE" | awk -F'\t' -v a="$1" -v k="$facts" -v c="$col" '
+		$1 == a && $2 == k { v = $c; exit }
+		END { print (v == "-" ? "" : v) }'
+}
+
+# arch_kernel_stand_in ARCH [KERNEL]: for messages citing ARCH's facts
+# under KERNEL (default ARCH_KERNEL): nothing when the table has a row for
+# KERNEL's X.Y (or no KERNEL is given), else which row stands in for it,
+# as "; no row for 6.99: 6.12, the latest before it, stands in for this
+# 6.99.1 tree".
+arch_kernel_stand_in() {
+	local want="${2-$ARCH_KERNEL}" facts xy
+	[ -n "$want" ] || return 0
+	facts=$(arch_kernel_facts "$1" "$want") || return 1
+	xy=$(arch_kernel_xy "$want")
+	[ "$xy" != "$facts" ] || return 0
+	if [ "$(printf '%s\n' "$xy" "$facts" | sort -V | head -n 1)" = "$facts" ]; then
+		echo "; no row for $xy: $facts, the latest before it, stands in for this $want tree"
+	else
+		echo "; no row for $xy: $facts, the oldest, stands in for this $want tree"
+	fi
 }
 
 # arch_host: our name for the machine this runs on.

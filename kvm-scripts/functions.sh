@@ -209,24 +209,25 @@ gdb_release_ports() {
 
 # sanitizer_refusal ARCH GCC KASAN KCSAN: why --kasan (KASAN non-empty)
 # or --kcsan cannot be built for ARCH with GCC; prints the reason and fails,
-# or prints nothing. The arch facts come from configs/arches.tsv; the
-# compiler is asked with the flags Linux 6.1's Kconfig tests for.
+# or prints nothing. The arch facts are those of the kernel being tortured
+# (configs/kernel-arches.tsv, ARCH_KERNEL); the compiler is asked with the
+# flags the kernel's Kconfig tests for.
 sanitizer_refusal() {
-	local arch="$1" gcc="$2" kasan="$3" kcsan="$4" with
+	local arch="$1" gcc="$2" kasan="$3" kcsan="$4" kind name with a
 	if [ -n "$kasan" ] && [ -n "$kcsan" ]; then
 		echo "--kasan and --kcsan exclude each other (Linux's KCSAN depends on !KASAN)"
 		return 1
 	fi
-	if [ -n "$kasan" ] && [ "$(arch_get "$arch" kasan)" != yes ]; then
-		with=$(arch_rows | awk -F'\t' -v c="$(arch_column_index kasan)" '$c == "yes" { printf "%s ", $1 }')
-		echo "--kasan: Linux 6.1 has no KASAN for $arch (its Kconfig does not select HAVE_ARCH_KASAN); it has for: ${with% }"
+	for kind in ${kasan:+kasan} ${kcsan:+kcsan}; do
+		[ "$(arch_kernel_get "$arch" "$kind")" != yes ] || continue
+		name=${kind^^}
+		with=""
+		for a in $(arch_kernel_list); do
+			[ "$(arch_kernel_get "$a" "$kind")" != yes ] || with="$with $a"
+		done
+		echo "--$kind: Linux $(arch_kernel_facts "$arch") has no $name for $arch (its Kconfig does not select HAVE_ARCH_$name; configs/kernel-arches.tsv$(arch_kernel_stand_in "$arch")); it has for:${with:- none}"
 		return 1
-	fi
-	if [ -n "$kcsan" ] && [ "$(arch_get "$arch" kcsan)" != yes ]; then
-		with=$(arch_rows | awk -F'\t' -v c="$(arch_column_index kcsan)" '$c == "yes" { printf "%s ", $1 }')
-		echo "--kcsan: Linux 6.1 has no KCSAN for $arch (its Kconfig does not select HAVE_ARCH_KCSAN); it has for: ${with% }"
-		return 1
-	fi
+	done
 	command -v "$gcc" > /dev/null || return 0	# kvm.sh names the package later
 	if [ -n "$kasan" ] && ! echo 'int x;' | "$gcc" -fsanitize=kernel-address -x c -c -o /dev/null - 2> /dev/null; then
 		echo "--kasan: $gcc cannot build KASAN code (-fsanitize=kernel-address)"
@@ -239,12 +240,15 @@ sanitizer_refusal() {
 }
 
 # sanitizer_kconfig ARCH KASAN KCSAN: the options --kasan or --kcsan add.
-# KASAN needs SLUB and SYSFS, which tinyconfig leaves out, and KALLSYMS
-# makes its reports name functions; KCSAN is set up as the kernel's own
-# --kcsan does (strict, verbose, lockdep), and wants EXPERT on arm64.
+# KASAN needs SLUB and SYSFS, which tinyconfig leaves out, and not
+# SLUB_TINY, which 6.12's tinyconfig sets (without SLUB_TINY=n, KASAN=y did
+# not stick there; 6.1 has no SLUB_TINY, and an absent option counts as n);
+# KALLSYMS makes its reports name functions. KCSAN is set up as the
+# kernel's own --kcsan does (strict, verbose, lockdep), and wants EXPERT on
+# arm64.
 sanitizer_kconfig() {
 	if [ -n "$2" ]; then
-		echo "CONFIG_SLUB=y CONFIG_SYSFS=y CONFIG_KALLSYMS=y CONFIG_STACKTRACE=y CONFIG_KASAN=y"
+		echo "CONFIG_SLUB=y CONFIG_SLUB_TINY=n CONFIG_SYSFS=y CONFIG_KALLSYMS=y CONFIG_STACKTRACE=y CONFIG_KASAN=y"
 	elif [ -n "$3" ]; then
 		[ "$(arch_get "$1" kernel_arch)" != arm64 ] || printf 'CONFIG_EXPERT=y '
 		echo "CONFIG_KALLSYMS=y CONFIG_KCSAN=y CONFIG_KCSAN_STRICT=y CONFIG_KCSAN_REPORT_ONCE_IN_MS=100000 CONFIG_KCSAN_VERBOSE=y CONFIG_DEBUG_LOCK_ALLOC=y CONFIG_PROVE_LOCKING=y"
@@ -406,32 +410,35 @@ config_mismatches() {
 
 # scenario_na_reason ARCH FILE...: why a scenario made of FILEs (CFcommon,
 # its fragment, the --kconfig options; the last setting of an option wins)
-# cannot apply to ARCH, known from configs/arches.tsv before anything is
-# built: CONFIG_SMP=n where Linux builds only SMP kernels, CONFIG_SMP=y where
-# it has no SMP (kernel_smp), or CONFIG_X=y for an X the arch's Kconfig
-# cannot give (kernel_lacks: parisc's tick, alpha's preemption). Each would
+# cannot apply to ARCH, known from configs/kernel-arches.tsv before
+# anything is built, for the kernel being tortured (ARCH_KERNEL):
+# CONFIG_SMP=n where Linux builds only SMP kernels, CONFIG_SMP=y where it
+# has no SMP (kernel_smp), or CONFIG_X=y for an X the arch's Kconfig cannot
+# give (kernel_lacks: alpha's preemption, 6.1 parisc's tick). Each would
 # end as a CONFIG-MISMATCH after a configure that can only fail. Prints the
-# reason and succeeds when the scenario is N/A; prints nothing and fails when
-# it applies.
+# reason and succeeds when the scenario is N/A; prints nothing and fails
+# when it applies.
 scenario_na_reason() {
-	local arch="$1" kernel_smp lacks frags smp sym
+	local arch="$1" kernel_smp lacks frags smp sym linux ref
 	shift
-	kernel_smp=$(arch_get "$arch" kernel_smp) || return 1
-	lacks=$(arch_get "$arch" kernel_lacks) || return 1
+	kernel_smp=$(arch_kernel_get "$arch" kernel_smp) || return 1
+	lacks=$(arch_kernel_get "$arch" kernel_lacks) || return 1
+	linux="Linux $(arch_kernel_facts "$arch")"
+	ref=$(arch_kernel_stand_in "$arch")
 	# read once: a FILE may be a pipe (kvm.sh passes --kconfig as <(...))
 	frags=$(cat -- "$@") || return 1
 	smp=$(config_value CONFIG_SMP /dev/stdin <<<"$frags")
 	case "$kernel_smp/$smp" in
 	always/n)
-		echo "CONFIG_SMP=n, but every Linux 6.1 $arch kernel is SMP (configs/arches.tsv kernel_smp=always)"
+		echo "CONFIG_SMP=n, but every $linux $arch kernel is SMP (configs/kernel-arches.tsv kernel_smp=always$ref)"
 		return 0 ;;
 	never/y)
-		echo "CONFIG_SMP=y, but Linux 6.1 has no SMP for $arch (configs/arches.tsv kernel_smp=never)"
+		echo "CONFIG_SMP=y, but $linux has no SMP for $arch (configs/kernel-arches.tsv kernel_smp=never$ref)"
 		return 0 ;;
 	esac
 	for sym in ${lacks//,/ }; do
 		if [ "$(config_value "CONFIG_$sym" /dev/stdin <<<"$frags")" = y ]; then
-			echo "CONFIG_$sym=y, but Linux 6.1 cannot give $arch CONFIG_$sym (configs/arches.tsv kernel_lacks)"
+			echo "CONFIG_$sym=y, but $linux cannot give $arch CONFIG_$sym (configs/kernel-arches.tsv kernel_lacks$ref)"
 			return 0
 		fi
 	done

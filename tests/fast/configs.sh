@@ -145,92 +145,177 @@ for file in "$CFG"/base/*-smp.config; do
 	check_option_file "base/$name" "$file"
 done
 
-# kernel_smp: what can never stick is N/A before any build, so the column
-# must say what Linux 6.1's Kconfig says. Checked against the extracted
-# source when it is there (kvm.sh extracts it on its first build).
-ksrc=$(ls -d "${NOLIBC_TORTURE_CACHE:-$HOME/.cache/nolibc-torture}"/src/linux-source-6.1 2> /dev/null || true)
-[ -e "$ksrc/.extracted" ] || ksrc=""
-for arch in $(arch_list); do
-	smp=$(arch_get "$arch" kernel_smp)
-	case "$smp" in
-	always | never | "") t_ok "$arch: kernel_smp '${smp:--}' is always, never or -" ;;
-	*) t_fail "$arch: kernel_smp" "'$smp' is not always, never or -" ;;
-	esac
-	[ -n "$(arch_get "$arch" qemu_system)" ] || continue
-	if [ -z "$ksrc" ]; then
-		t_skip "$arch: kernel_smp matches the Kconfig" "no extracted linux-source-6.1 in the cache"
-		continue
-	fi
-	kind=$(kconfig_smp_kind "$ksrc" "$(arch_get "$arch" kernel_arch)")
-	# "select": some platform of the arch forces SMP, the row's machine decides
-	case "${smp:--}/$kind" in
-	always/always | always/select | never/never | -/either | -/select)
-		t_ok "$arch: kernel_smp '${smp:--}' matches the Kconfig ($kind)" ;;
-	*) t_fail "$arch: kernel_smp matches the Kconfig" "the row says '${smp:--}', the Kconfig '$kind'" ;;
-	esac
+# configs/kernel-arches.tsv: the facts that differ by kernel, a row per
+# kernel arch of arches.tsv and kernel listed, each with every column.
+KTABLE="$CFG/kernel-arches.tsv"
+short=$(awk -F'\t' -v n="${#ARCH_KERNEL_COLUMNS[@]}" '!/^#/ && NF && NF != n { printf "%s %s (%d) ", $1, $2, NF }' "$KTABLE")
+t_eq "kernel-arches.tsv: every row has the ${#ARCH_KERNEL_COLUMNS[@]} columns of configs/arch.sh" "" "$short"
+kernels=$(grep -v '^#' "$KTABLE" | cut -f2 | sort -V -u)
+t_eq "kernel-arches.tsv: every kernel is X.Y" "" "$(grep -v -x -E '[0-9]+\.[0-9]+' <<< "$kernels" || true)"
+for k in $kernels; do
+	t_eq "kernel-arches.tsv $k: one row for each kernel arch of arches.tsv" \
+		"$(arch_kernel_list | sort | paste -s -d ' ')" \
+		"$(awk -F'\t' -v k="$k" '!/^#/ && $2 == k { print $1 }' "$KTABLE" | sort | paste -s -d ' ')"
 done
+bad=$(awk -F'\t' '!/^#/ && NF {
+	if ($3 != "yes" && $3 != "-") printf "%s %s kasan=%s ", $1, $2, $3
+	if ($4 != "yes" && $4 != "-") printf "%s %s kcsan=%s ", $1, $2, $4
+	if ($5 != "always" && $5 != "never" && $5 != "-") printf "%s %s kernel_smp=%s ", $1, $2, $5
+	if ($6 != "-" && $6 !~ /^[A-Z0-9_]+(,[A-Z0-9_]+)*$/) printf "%s %s kernel_lacks=%s ", $1, $2, $6 }' "$KTABLE")
+t_eq "kernel-arches.tsv: kasan and kcsan yes or -, kernel_smp always, never or -, kernel_lacks symbols" "" "$bad"
+
+# Which row a tree's version picks, on a table of two kernels: its own,
+# else the latest before it (compared as numbers: 6.2 is before 6.12),
+# the newest for a newer tree or none given, the oldest for an older one.
+printf 'x\t6.1\tyes\t-\t-\tHZ_PERIODIC\nx\t6.12\t-\tyes\talways\t-\n' > "$T_TMP/kernel-arches.tsv"
+for pair in 6.1.192:6.1 6.12.118:6.12 6.12:6.12 6.2:6.1 6.9-rc1:6.1 6.11.3:6.1 6.99.1:6.12 7.0:6.12 5.10.3:6.1 :6.12; do
+	t_eq "arch_kernel_facts: a '${pair%:*}' tree takes the ${pair#*:} row" "${pair#*:}" \
+		"$(ARCH_KERNEL_TABLE="$T_TMP/kernel-arches.tsv" arch_kernel_facts x "${pair%:*}")"
+done
+ARCH_KERNEL_TABLE="$T_TMP/kernel-arches.tsv" t_fails "arch_kernel_facts: refuses what is no version" \
+	"is no kernel version" arch_kernel_facts x linux
+ARCH_KERNEL_TABLE="$T_TMP/kernel-arches.tsv" t_fails "arch_kernel_facts: an arch without rows, named" \
+	"no row for arch 'vax'" arch_kernel_facts vax 6.1
+t_eq "arch_kernel_get: by the KERNEL given" "yes - HZ_PERIODIC|- yes -" \
+	"$(for k in 6.1.192 6.12.118; do
+		for f in kasan kcsan kernel_lacks; do
+			printf '%s ' "$(ARCH_KERNEL_TABLE="$T_TMP/kernel-arches.tsv" arch_kernel_get x "$f" "$k" | sed 's/^$/-/')"
+		done | sed 's/ $//'
+		printf '|'
+	done | sed 's/|$//')"
+t_eq "arch_kernel_get: by ARCH_KERNEL when no KERNEL is given" "always|" \
+	"$(ARCH_KERNEL_TABLE="$T_TMP/kernel-arches.tsv" ARCH_KERNEL=6.12.5 arch_kernel_get x kernel_smp)|$(ARCH_KERNEL_TABLE="$T_TMP/kernel-arches.tsv" ARCH_KERNEL=6.1 arch_kernel_get x kernel_smp)"
+t_eq "arch_kernel_stand_in: nothing for a tree with its own row" "" \
+	"$(ARCH_KERNEL_TABLE="$T_TMP/kernel-arches.tsv" arch_kernel_stand_in x 6.12.118)"
+t_eq "arch_kernel_stand_in: a newer tree" "; no row for 6.99: 6.12, the latest before it, stands in for this 6.99.1 tree" \
+	"$(ARCH_KERNEL_TABLE="$T_TMP/kernel-arches.tsv" arch_kernel_stand_in x 6.99.1)"
+t_eq "arch_kernel_stand_in: an older tree" "; no row for 5.10: 6.1, the oldest, stands in for this 5.10.3 tree" \
+	"$(ARCH_KERNEL_TABLE="$T_TMP/kernel-arches.tsv" arch_kernel_stand_in x 5.10.3)"
+
+# The rows against the Kconfig of their tree, where it is extracted
+# (kvm.sh extracts a tree on its first build). kernel_smp: what can never
+# stick is N/A before any build, so the column must say what the Kconfig
+# says (kconfig_smp_kind; "select": some platform of the arch forces SMP,
+# the row's machine decides). kasan, kcsan: "yes" where the arch's Kconfig
+# selects HAVE_ARCH_KASAN (KCSAN) at all, "-" where it does not select it
+# unconditionally (a conditional select: the row's machine decides).
+# kconfig_tree K: the extracted linux-source-K, or nothing.
+kconfig_tree() {
+	local d="${NOLIBC_TORTURE_CACHE:-$HOME/.cache/nolibc-torture}/src/linux-source-$1"
+	[ ! -e "$d/.extracted" ] || echo "$d"
+}
+# kconfig_select_kind SRC SRCARCH SYMBOL: how arch/SRCARCH selects SYMBOL:
+# "always", "if" (only under a condition) or "none".
+kconfig_select_kind() {
+	local lines
+	lines=$(grep -rhE --include='Kconfig*' "^[[:space:]]+select $3([[:space:]]|\$)" "$1/arch/$2" || true)
+	if [ -z "$lines" ]; then
+		echo none
+	elif grep -qvE "[[:space:]]if[[:space:]]" <<< "$lines"; then
+		echo always
+	else
+		echo if
+	fi
+}
+for k in $kernels; do
+	ksrc=$(kconfig_tree "$k")
+	for arch in $(arch_kernel_list); do
+		smp=$(arch_kernel_get "$arch" kernel_smp "$k")
+		if [ -z "$ksrc" ]; then
+			t_skip "$arch $k: kernel_smp, kasan, kcsan match the Kconfig" "no extracted linux-source-$k in the cache"
+			continue
+		fi
+		karch=$(arch_get "$arch" kernel_arch)
+		kind=$(kconfig_smp_kind "$ksrc" "$karch")
+		case "${smp:--}/$kind" in
+		always/always | always/select | never/never | -/either | -/select)
+			t_ok "$arch $k: kernel_smp '${smp:--}' matches the Kconfig ($kind)" ;;
+		*) t_fail "$arch $k: kernel_smp matches the Kconfig" "the row says '${smp:--}', the Kconfig '$kind'" ;;
+		esac
+		for f in kasan kcsan; do
+			have=$(arch_kernel_get "$arch" "$f" "$k")
+			kind=$(kconfig_select_kind "$ksrc" "$(kernel_srcarch "$karch")" "HAVE_ARCH_${f^^}")
+			case "${have:--}/$kind" in
+			yes/always | yes/if | -/if | -/none) t_ok "$arch $k: $f '${have:--}' matches the Kconfig ($kind)" ;;
+			*) t_fail "$arch $k: $f matches the Kconfig" "the row says '${have:--}', the Kconfig selects HAVE_ARCH_${f^^}: $kind" ;;
+			esac
+		done
+	done
+done
+
 t_eq "TINY01 is N/A on s390x, with the reason" \
-	"CONFIG_SMP=n, but every Linux 6.1 s390x kernel is SMP (configs/arches.tsv kernel_smp=always)" \
-	"$(scenario_na_reason s390x "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TINY01")"
+	"CONFIG_SMP=n, but every Linux 6.1 s390x kernel is SMP (configs/kernel-arches.tsv kernel_smp=always)" \
+	"$(ARCH_KERNEL=6.1.192 scenario_na_reason s390x "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TINY01")"
 t_fails "TREE01 applies to s390x" "^$" scenario_na_reason s390x "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TREE01"
 t_fails "TINY01 applies to riscv64" "^$" scenario_na_reason riscv64 "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TINY01"
 
-t_eq "TINY01 is N/A on hppa (kernel_lacks), with the reason" \
-	"CONFIG_NO_HZ_IDLE=y, but Linux 6.1 cannot give hppa CONFIG_NO_HZ_IDLE (configs/arches.tsv kernel_lacks)" \
-	"$(scenario_na_reason hppa "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TINY01")"
+t_eq "TINY01 is N/A on hppa under 6.1 (kernel_lacks), with the reason" \
+	"CONFIG_NO_HZ_IDLE=y, but Linux 6.1 cannot give hppa CONFIG_NO_HZ_IDLE (configs/kernel-arches.tsv kernel_lacks)" \
+	"$(ARCH_KERNEL=6.1.192 scenario_na_reason hppa "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TINY01")"
 # --kconfig arrives as a pipe, which can be read only once
-t_fails "TINY01 with --kconfig CONFIG_NO_HZ_IDLE=n (a pipe) applies to hppa" "^$" \
+ARCH_KERNEL=6.1.192 t_fails "TINY01 with --kconfig CONFIG_NO_HZ_IDLE=n (a pipe) applies to hppa under 6.1" "^$" \
 	scenario_na_reason hppa "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TINY01" <(echo CONFIG_NO_HZ_IDLE=n)
 t_fails "SRCU-N applies to hppa" "^$" scenario_na_reason hppa "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/SRCU-N"
 t_eq "TREE01 is N/A on alpha (no preemption)" \
-	"CONFIG_PREEMPT=y, but Linux 6.1 cannot give alpha CONFIG_PREEMPT (configs/arches.tsv kernel_lacks)" \
-	"$(scenario_na_reason alpha "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TREE01")"
+	"CONFIG_PREEMPT=y, but Linux 6.1 cannot give alpha CONFIG_PREEMPT (configs/kernel-arches.tsv kernel_lacks)" \
+	"$(ARCH_KERNEL=6.1.192 scenario_na_reason alpha "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TREE01")"
 
-# kernel_lacks against the Kconfig: each symbol exists in the tree, x86_64
-# can have it, and the row's arch cannot (allnoconfig with SMP, EXPERT,
-# DEBUG_KERNEL and the symbol asked for). The x86_64 half keeps the check
-# from passing because of a dependency the fragment forgot.
-# kconfig_gives ARCH SYM: true when allnoconfig with SYM=y keeps it.
+# kernel_lacks against the Kconfig of each row's tree: each symbol exists
+# there, x86_64 can have it, and the row's arch cannot (allnoconfig with
+# SMP, EXPERT, DEBUG_KERNEL and the symbol asked for); and a symbol the
+# arch lacks under one kernel but not under another must be there in the
+# other. The x86_64 half keeps the check from passing because of a
+# dependency the fragment forgot.
+# kconfig_gives K ARCH SYM: true when K's allnoconfig with SYM=y keeps it.
 kconfig_gives() {
-	local arch="$1" sym="$2" karch cross out frag
+	local k="$1" arch="$2" sym="$3" karch cross out frag src
+	src=$(kconfig_tree "$k")
 	karch=$(arch_get "$arch" kernel_arch) && cross=$(arch_get "$arch" cross) || return 2
-	out="$kcfg_tmp/$arch"
-	frag="$kcfg_tmp/$arch-$sym.frag"
+	out="$kcfg_tmp/$k/$arch"
+	frag="$out-$sym.frag"
+	mkdir -p "$kcfg_tmp/$k"
 	printf 'CONFIG_SMP=y\nCONFIG_EXPERT=y\nCONFIG_DEBUG_KERNEL=y\nCONFIG_%s=y\n' "$sym" > "$frag"
-	make -s -C "$ksrc" O="$out" ARCH="$karch" CROSS_COMPILE="$cross" \
+	make -s -C "$src" O="$out" ARCH="$karch" CROSS_COMPILE="$cross" \
 		KCONFIG_ALLCONFIG="$frag" allnoconfig > "$out.log" 2>&1 || return 2
 	grep -qx "CONFIG_$sym=y" "$out/.config"
 }
 kcfg_tmp=$(t_tmpdir)
 declare -A x86_gives=()
-for arch in $(arch_list); do
-	lacks=$(arch_get "$arch" kernel_lacks)
-	[ -n "$lacks" ] || continue
-	if [ -z "$ksrc" ]; then
-		t_skip "$arch: kernel_lacks $lacks matches the Kconfig" "no extracted linux-source-6.1 in the cache"
-		continue
-	fi
-	if ! command -v "$(arch_get "$arch" cross)gcc" > /dev/null; then
-		t_skip "$arch: kernel_lacks $lacks matches the Kconfig" "no $(arch_get "$arch" cross)gcc (package $(arch_get "$arch" cc_pkg))"
-		continue
-	fi
-	for sym in ${lacks//,/ }; do
-		if ! grep -rqsx "config $sym" --include='Kconfig*' "$ksrc/kernel" "$ksrc/lib" "$ksrc/arch"; then
-			t_fail "$arch: kernel_lacks $sym" "no 'config $sym' in the 6.1 tree (a typo?)"
+for arch in $(arch_kernel_list); do
+	# every symbol the arch lacks under some kernel
+	all=$(for k in $kernels; do arch_kernel_get "$arch" kernel_lacks "$k" | tr ',' '\n'; done | sort -u | grep . || true)
+	[ -n "$all" ] || continue
+	for k in $kernels; do
+		ksrc=$(kconfig_tree "$k")
+		lacks=",$(arch_kernel_get "$arch" kernel_lacks "$k"),"
+		if [ -z "$ksrc" ]; then
+			t_skip "$arch $k: kernel_lacks matches the Kconfig" "no extracted linux-source-$k in the cache"
 			continue
 		fi
-		if [ -z "${x86_gives[$sym]:-}" ]; then
-			x86_gives[$sym]=0
-			kconfig_gives x86_64 "$sym" || x86_gives[$sym]=$?
+		if ! command -v "$(arch_get "$arch" cross)gcc" > /dev/null; then
+			t_skip "$arch $k: kernel_lacks matches the Kconfig" "no $(arch_get "$arch" cross)gcc (package $(arch_get "$arch" cc_pkg))"
+			continue
 		fi
-		x86=${x86_gives[$sym]} got=0
-		kconfig_gives "$arch" "$sym" || got=$?
-		case "$x86/$got" in
-		0/1) t_ok "$arch: Linux 6.1 cannot give CONFIG_$sym (x86_64 can)" ;;
-		0/0) t_fail "$arch: Linux 6.1 cannot give CONFIG_$sym" "allnoconfig with it keeps CONFIG_$sym=y: drop it from kernel_lacks" ;;
-		1/*) t_fail "$arch: Linux 6.1 cannot give CONFIG_$sym" "x86_64 cannot either: the fragment misses a dependency" ;;
-		*) t_fail "$arch: Linux 6.1 cannot give CONFIG_$sym" "make allnoconfig failed: $(tail -3 "$kcfg_tmp/"*.log | tr '\n' ' ')" ;;
-		esac
+		for sym in $all; do
+			if ! grep -rqsx "config $sym" --include='Kconfig*' "$ksrc/kernel" "$ksrc/lib" "$ksrc/arch"; then
+				t_fail "$arch $k: kernel_lacks $sym" "no 'config $sym' in the $k tree (a typo?)"
+				continue
+			fi
+			if [ -z "${x86_gives[$k/$sym]:-}" ]; then
+				x86_gives[$k/$sym]=0
+				kconfig_gives "$k" x86_64 "$sym" || x86_gives[$k/$sym]=$?
+			fi
+			x86=${x86_gives[$k/$sym]} got=0
+			kconfig_gives "$k" "$arch" "$sym" || got=$?
+			case "$x86/$got/$lacks" in
+			0/1/*",$sym,"*) t_ok "$arch: Linux $k cannot give CONFIG_$sym (x86_64 can)" ;;
+			0/0/*",$sym,"*) t_fail "$arch: Linux $k cannot give CONFIG_$sym" "allnoconfig with it keeps CONFIG_$sym=y: drop it from its $k row" ;;
+			0/0/*) t_ok "$arch: Linux $k gives CONFIG_$sym (not in its $k row)" ;;
+			0/1/*) t_fail "$arch: Linux $k gives CONFIG_$sym" "allnoconfig with it drops CONFIG_$sym: add it to the kernel_lacks of its $k row" ;;
+			1/*) t_fail "$arch: Linux $k, CONFIG_$sym" "x86_64 cannot have it either: the fragment misses a dependency" ;;
+			*) t_fail "$arch: Linux $k, CONFIG_$sym" "make allnoconfig failed: $(tail -3 "$kcfg_tmp/$k/"*.log | tr '\n' ' ')" ;;
+			esac
+		done
 	done
 done
 

@@ -62,18 +62,20 @@ else
 	t_fail "work: the printed table" "$(printf '%s\n' "$out" | tail -n 6)"
 fi
 
-# N/A: a scenario that cannot apply to the arch (arches.tsv kernel_smp) is
-# reported before anything is built, with its reason, and is no failure.
-# A copy of the table says x86_64 kernels are always SMP, then never.
-grep -v '^x86_64' "$TOP/configs/arches.tsv" > "$tmp/always.tsv"
-grep '^x86_64' "$TOP/configs/arches.tsv" | awk -F'\t' -v OFS='\t' '{ $22 = "always"; print }' >> "$tmp/always.tsv"
-awk -F'\t' -v OFS='\t' '$1 == "x86_64" { $22 = "never" } { print }' "$tmp/always.tsv" > "$tmp/never.tsv"
+# N/A: a scenario that cannot apply to the arch (kernel-arches.tsv
+# kernel_smp) is reported before anything is built, with its reason, and is
+# no failure. A copy of the table says x86_64 kernels are always SMP, then
+# never. The fake tree (6.99.1) is newer than any row: the newest stands in.
+newest=$(grep -v '^#' "$TOP/configs/kernel-arches.tsv" | cut -f2 | sort -V | tail -n 1)
+awk -F'\t' -v OFS='\t' '$1 == "x86_64" { $5 = "always" } { print }' "$TOP/configs/kernel-arches.tsv" > "$tmp/always.tsv"
+awk -F'\t' -v OFS='\t' '$1 == "x86_64" { $5 = "never" } { print }' "$tmp/always.tsv" > "$tmp/never.tsv"
 : > "$STUB_LOG"
-ARCH_TABLE="$tmp/always.tsv" NOLIBC_TORTURE_CACHE="$tmp/na-cache" STUB_CONSOLE="$FIX/rcu-work.log" \
+ARCH_KERNEL_TABLE="$tmp/always.tsv" NOLIBC_TORTURE_CACHE="$tmp/na-cache" STUB_CONSOLE="$FIX/rcu-work.log" \
 	run_kvm na "${args[@]}" --configs "TINY01 TREE02"
 t_eq "N/A: exit 0, not a failure" 0 "$rc"
 t_eq "N/A: verdict" N/A "$(head -n 1 "$tmp/na/TINY01/verdict")"
-t_eq "N/A: the reason" "CONFIG_SMP=n, but every Linux 6.1 x86_64 kernel is SMP (configs/arches.tsv kernel_smp=always)" \
+t_eq "N/A: the reason, naming the kernel whose facts stand in" \
+	"CONFIG_SMP=n, but every Linux $newest x86_64 kernel is SMP (configs/kernel-arches.tsv kernel_smp=always; no row for 6.99: $newest, the latest before it, stands in for this 6.99.1 tree)" \
 	"$(sed -n 2p "$tmp/na/TINY01/verdict")"
 t_eq "N/A: only the applicable scenario is built and booted (makes, boots)" "1 1" \
 	"$(grep -c -x bzImage "$STUB_LOG") $(grep -c '^qemu ' "$STUB_LOG")"
@@ -89,19 +91,39 @@ fi
 t_eq "N/A: summary.csv row" "TINY01,N/A" "$(grep '^TINY01,' "$tmp/na/summary.csv" | cut -d, -f1,2)"
 
 : > "$STUB_LOG"
-ARCH_TABLE="$tmp/always.tsv" run_kvm na-only "${args[@]}" --configs TINY01 --qemu-cmd true
+ARCH_KERNEL_TABLE="$tmp/always.tsv" run_kvm na-only "${args[@]}" --configs TINY01 --qemu-cmd true
 t_eq "N/A only: exit 0, no make, no QEMU" "0 0" "$rc $(grep -c . "$STUB_LOG")"
 t_eq "N/A only: no initrd built" "" "$(ls "$tmp/na-only/initrd" 2> /dev/null || true)"
 
 : > "$STUB_LOG"
-ARCH_TABLE="$tmp/never.tsv" run_kvm na-never "${args[@]}" --configs TREE02
+ARCH_KERNEL_TABLE="$tmp/never.tsv" run_kvm na-never "${args[@]}" --configs TREE02
 t_eq "N/A on an arch without SMP: SMP scenario" "0 N/A 0" \
 	"$rc $(head -n 1 "$tmp/na-never/TREE02/verdict") $(grep -c . "$STUB_LOG")"
 : > "$STUB_LOG"
-ARCH_TABLE="$tmp/always.tsv" run_kvm na-kconfig "${args[@]}" --configs TREE02 --kconfig CONFIG_SMP=n
+ARCH_KERNEL_TABLE="$tmp/always.tsv" run_kvm na-kconfig "${args[@]}" --configs TREE02 --kconfig CONFIG_SMP=n
 t_eq "N/A: --kconfig CONFIG_SMP=n counts too" "0 N/A 0" \
 	"$rc $(head -n 1 "$tmp/na-kconfig/TREE02/verdict") $(grep -c . "$STUB_LOG")"
-t_run "N/A: --dryrun shows it" bash -c "ARCH_TABLE='$tmp/always.tsv' '$kvm' ${args[*]} --configs TINY01 --dryrun | grep -q '^N/A: CONFIG_SMP=n'"
+t_run "N/A: --dryrun shows it" bash -c "ARCH_KERNEL_TABLE='$tmp/always.tsv' '$kvm' ${args[*]} --configs TINY01 --dryrun | grep -q '^N/A: CONFIG_SMP=n'"
+
+# The tree decides whose facts: a table whose x86_64 rows say SMP always
+# under 6.1 and either under 6.12, and two fake trees whose Makefiles say
+# 6.1.5 and 6.12.5. The same TINY01 is N/A on the first, built and booted
+# on the second.
+printf 'x86_64\t6.1\t-\t-\talways\t-\nx86_64\t6.12\t-\t-\t-\t-\n' > "$tmp/by-kernel.tsv"
+declare -A verdicts=()
+for v in 6.1 6.12; do
+	cp -a "$ksrc" "$tmp/ksrc-$v"
+	printf '%s\n' "# fake" "VERSION = 6" "PATCHLEVEL = ${v#6.}" "SUBLEVEL = 5" > "$tmp/ksrc-$v/Makefile"
+	: > "$STUB_LOG"
+	ARCH_KERNEL_TABLE="$tmp/by-kernel.tsv" NOLIBC_TORTURE_CACHE="$tmp/by-kernel-cache" STUB_CONSOLE="$FIX/rcu-work.log" \
+		run_kvm "by-kernel-$v" "${args[@]}" --kernel-src "$tmp/ksrc-$v" --configs TINY01
+	verdicts[$v]="$rc $(head -n 1 "$tmp/by-kernel-$v/TINY01/verdict") $(grep -c '^qemu ' "$STUB_LOG")"
+done
+t_eq "per kernel: TINY01 under a 6.1 tree is N/A, nothing booted" "0 N/A 0" "${verdicts[6.1]}"
+t_eq "per kernel: the reason names Linux 6.1" \
+	"CONFIG_SMP=n, but every Linux 6.1 x86_64 kernel is SMP (configs/kernel-arches.tsv kernel_smp=always)" \
+	"$(sed -n 2p "$tmp/by-kernel-6.1/TINY01/verdict")"
+t_eq "per kernel: TINY01 under a 6.12 tree runs" "0 SUCCESS 1" "${verdicts[6.12]}"
 
 
 # Splats: the run itself leaves each scenario's splats.txt decoded against
