@@ -8,8 +8,11 @@
 # (console.sh's console_gp_rate on both consoles).
 #
 #   bench/kvm-vs-reference.sh [--kernel X.Y] [--duration 1] [--skip-reference]
+#                             [--cold-only]
 #
 # --kernel: linux-source-X.Y (default: the newest installed), for both.
+# --cold-only: no warm runs; the reference's warm run rebuilds the whole
+# kernel anyway (its configinit.sh runs make clean), about 15 minutes.
 # The reference needs gawk (scripts/deps.sh bench installs it),
 # builds inside its source tree, so it gets its own extracted copy under the
 # cache, and runs under TCG (through a stand-in qemu-system-x86_64, see
@@ -25,13 +28,14 @@ source "$here/../configs/kernel.sh"
 # shellcheck source=../kvm-scripts/functions.sh
 source "$here/../kvm-scripts/functions.sh"
 
-duration=1 skip_reference="" kernel=""
+duration=1 skip_reference="" kernel="" cold_only=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel="$2"; shift 2 ;;
 	--duration) duration="$2"; shift 2 ;;
 	--skip-reference) skip_reference=1; shift ;;
-	-h|--help) sed -n '4,16s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	--cold-only) cold_only=1; shift ;;
+	-h|--help) sed -n '4,20s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	*) die "unknown option '$1'" ;;
 	esac
 done
@@ -117,14 +121,16 @@ reference() {
 rm -rf "$bench_cache/ours"
 results=()
 results+=("$(timed ours-cold "$bench_out/ours-cold/TINY01/console.log" ours cold)")
-results+=("$(timed ours-warm "$bench_out/ours-warm/TINY01/console.log" ours warm)")
+[ -n "$cold_only" ] ||
+	results+=("$(timed ours-warm "$bench_out/ours-warm/TINY01/console.log" ours warm)")
 if [ -z "$skip_reference" ]; then
 	tree=$(reference_tree)
 	res="$tree/tools/testing/selftests/rcutorture/res"
 	rm -rf "$res"
 	(cd "$tree" && make mrproper > /dev/null 2>&1) || true
 	results+=("$(timed reference-cold "$res/bench-cold/TINY01/console.log" reference "$tree" cold)")
-	results+=("$(timed reference-warm "$res/bench-warm/TINY01/console.log" reference "$tree" warm)")
+	[ -n "$cold_only" ] ||
+		results+=("$(timed reference-warm "$res/bench-warm/TINY01/console.log" reference "$tree" warm)")
 fi
 
 echo "linux-source-$kernel, TINY01, --duration $duration, $(nproc) CPUs, $(date +%Y-%m-%d)" | tee "$bench_out/table.txt"
