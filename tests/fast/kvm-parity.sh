@@ -243,4 +243,45 @@ else
 	t_ok "--kconfig #CHECK#: not set"
 fi
 
+# --- the parity table covers both trees' bin/ ---------------------------------
+
+# Every script of the kernel's rcutorture bin/ and every option of its
+# kvm.sh, kvm-again.sh and torture.sh (each spelling group of their option
+# case labels) in the 6.1 and 6.12 trees has a row in kvm-scripts/README.md's
+# table: a script by its name, an option by one of its spellings in code
+# (in a row naming kvm-again.sh or torture.sh for theirs). Read from the packaged
+# trees where they are extracted (the real cache, not this test's).
+readme_table() {
+	sed -n "/^## The kernel's rcutorture scripts and ours/,/^## /p" "$TOP/kvm-scripts/README.md" | grep '^| '
+}
+# option_groups SCRIPT: its option case labels, one group a line
+# ("--a|--b"), as the script's while/case loop spells them.
+option_groups() {
+	grep -o -E '^[[:space:]]+--[a-z0-9-]+(\|--[a-z0-9-]+)*\)' "$1" | tr -d '\t )'
+}
+real_cache="${XDG_CACHE_HOME:-$HOME/.cache}/nolibc-torture"
+for v in 6.1 6.12; do
+	bin="$real_cache/src/linux-source-$v/tools/testing/selftests/rcutorture/bin"
+	if [ ! -d "$bin" ]; then
+		t_skip "parity table covers $v's bin/" "no extracted linux-source-$v in $real_cache/src (kvm.sh --kernel $v extracts it)"
+		continue
+	fi
+	missing=""
+	for f in "$bin"/*.sh; do
+		readme_table | grep -q -F "\`$(basename "$f")" || missing="$missing $(basename "$f")"
+	done
+	for script in kvm.sh kvm-again.sh torture.sh; do
+		rows=$(readme_table)
+		[ "$script" = kvm.sh ] || rows=$(grep -F "\`$script" <<< "$rows")
+		while read -r group; do
+			found=""
+			for o in ${group//|/ }; do
+				grep -q -E -- "[\` ]$o([^a-z0-9-]|\$)" <<< "$rows" && found=1
+			done
+			[ -n "$found" ] || missing="$missing $script:$group"
+		done < <(option_groups "$bin/$script")
+	done
+	t_eq "parity table covers $v's bin/ (scripts, and options of kvm.sh, kvm-again.sh, torture.sh)" "" "$missing"
+done
+
 t_done
