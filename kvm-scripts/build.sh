@@ -230,7 +230,7 @@ configure() {
 	kmake O="$bdir" olddefconfig || return 1
 	cp "$bdir/.config" "$rundir/.config"
 	# the scenario's #CHECK# lines are asserted as the tree's configcheck.sh does
-	scenario_checks "$@" > "$rundir/ConfigFragment.checks"
+	scenario_checks "$@" | scenario_checks_as_tree "$kernel_src" > "$rundir/ConfigFragment.checks"
 	mapfile -t asserted < <(scenario_asserted "$@")
 	config_mismatches "$bdir/.config" "${asserted[@]}" "$rundir/ConfigFragment.checks" > "$rundir/ConfigFragment.diags" &&
 		return 0

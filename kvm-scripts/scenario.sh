@@ -117,6 +117,22 @@ scenario_checks() {
 	sed -n 's/^#CHECK#\(CONFIG_[A-Za-z0-9_]*=\)/\1/p' "$@"
 }
 
+# scenario_checks_as_tree TREE: the #CHECK# options on stdin that TREE's own
+# configcheck.sh would check. 6.1's turns a "#CHECK#CONFIG_X=n" into a
+# pattern that matches nothing, so only its "=y" (and value) lines count
+# there; 6.12's checks both (test_kconfig_disabled). That matters: 6.1's
+# TASKS03 says "#CHECK#CONFIG_RCU_EXPERT=n" and also CONFIG_RCU_EXPERT=y,
+# which the tree's kvm.sh never noticed and 6.12 dropped. A tree without
+# a configcheck.sh (our own scenario folders) keeps every line.
+scenario_checks_as_tree() {
+	local check="$1/tools/testing/selftests/rcutorture/bin/configcheck.sh"
+	if [ -r "$check" ] && ! grep -q 'test_kconfig_disabled' "$check"; then
+		grep -v '=n$' || true
+	else
+		cat
+	fi
+}
+
 # scenario_boot_files DIR SCENARIO: the scenario's .boot file and ours.
 scenario_boot_files() {
 	local ours

@@ -89,6 +89,15 @@ t_eq "scenario_asserted: every fragment but the common one" "$TOP/configs/base/x
 	"$(scenario_asserted "$(scenario_common)" "$TOP/configs/base/x86_64.config" "$d/A" | lines)"
 t_eq "scenario_checks: #CHECK# lines as options" "CONFIG_DERIVED=y CONFIG_GONE=n" \
 	"$(scenario_checks "$d/CFcommon" "$d/A" | lines)"
+mkdir -p "$tmp/cc61/tools/testing/selftests/rcutorture/bin" "$tmp/cc612/tools/testing/selftests/rcutorture/bin"
+echo 'grep -q CONFIG_X .config' > "$tmp/cc61/tools/testing/selftests/rcutorture/bin/configcheck.sh"
+echo 'test_kconfig_disabled () { :; }' > "$tmp/cc612/tools/testing/selftests/rcutorture/bin/configcheck.sh"
+t_eq "scenario_checks_as_tree: 6.1's configcheck never checks =n" "CONFIG_DERIVED=y" \
+	"$(scenario_checks "$d/CFcommon" "$d/A" | scenario_checks_as_tree "$tmp/cc61" | lines)"
+t_eq "scenario_checks_as_tree: 6.12's checks =n too" "CONFIG_DERIVED=y CONFIG_GONE=n" \
+	"$(scenario_checks "$d/CFcommon" "$d/A" | scenario_checks_as_tree "$tmp/cc612" | lines)"
+t_eq "scenario_checks_as_tree: no configcheck.sh keeps all" "CONFIG_DERIVED=y CONFIG_GONE=n" \
+	"$(scenario_checks "$d/CFcommon" "$d/A" | scenario_checks_as_tree "$tmp/none" | lines)"
 t_eq "fragment_to_kconfig: a #CHECK# line sets nothing" "CONFIG_SMP=y CONFIG_NR_CPUS=4" \
 	"$(fragment_to_kconfig "$d/A" | lines)"
 
