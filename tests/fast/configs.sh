@@ -196,7 +196,8 @@ t_eq "arch_kernel_stand_in: an older tree" "; no row for 5.10: 6.1, the oldest, 
 # (kvm.sh extracts a tree on its first build). kernel_smp: what can never
 # stick is N/A before any build, so the column must say what the Kconfig
 # says (kconfig_smp_kind; "select": some platform of the arch forces SMP,
-# the row's machine decides). kasan, kcsan: "yes" where the arch's Kconfig
+# the row's machine decides, either way: pseries forces it, malta with a
+# MIPS64r2 CPU cannot have it). kasan, kcsan: "yes" where the arch's Kconfig
 # selects HAVE_ARCH_KASAN (KCSAN) at all, "-" where it does not select it
 # unconditionally (a conditional select: the row's machine decides).
 # kconfig_tree K: the extracted linux-source-K, or nothing.
@@ -228,7 +229,7 @@ for k in $kernels; do
 		karch=$(arch_get "$arch" kernel_arch)
 		kind=$(kconfig_smp_kind "$ksrc" "$karch")
 		case "${smp:--}/$kind" in
-		always/always | always/select | never/never | -/either | -/select)
+		always/always | always/select | never/never | never/select | -/either | -/select)
 			t_ok "$arch $k: kernel_smp '${smp:--}' matches the Kconfig ($kind)" ;;
 		*) t_fail "$arch $k: kernel_smp matches the Kconfig" "the row says '${smp:--}', the Kconfig '$kind'" ;;
 		esac
@@ -260,21 +261,45 @@ t_eq "TREE01 is N/A on alpha (no preemption)" \
 	"CONFIG_PREEMPT=y, but Linux 6.1 cannot give alpha CONFIG_PREEMPT (configs/kernel-arches.tsv kernel_lacks)" \
 	"$(ARCH_KERNEL=6.1.192 scenario_na_reason alpha "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TREE01")"
 
+# The same arch, another answer under another kernel, where the facts
+# differ: parisc has clockevents since 6.12 (TINY01's NO_HZ_IDLE), powerpc
+# selects HAVE_ARCH_KCSAN since 6.12 (no-such-gcc: the table alone, not
+# the compiler, is asked).
+ARCH_KERNEL=6.12.118 t_fails "TINY01 applies to hppa under 6.12" "^$" \
+	scenario_na_reason hppa "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TINY01"
+t_eq "TREE04 is N/A on hppa under 6.12 still (NO_HZ_FULL), naming Linux 6.12" \
+	"CONFIG_NO_HZ_FULL=y, but Linux 6.12 cannot give hppa CONFIG_NO_HZ_FULL (configs/kernel-arches.tsv kernel_lacks)" \
+	"$(ARCH_KERNEL=6.12.118 scenario_na_reason hppa "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TREE04")"
+t_eq "TINY01 is N/A on hppa under a 6.11 tree: 6.1's facts, the latest before it, saying so" \
+	"CONFIG_NO_HZ_IDLE=y, but Linux 6.1 cannot give hppa CONFIG_NO_HZ_IDLE (configs/kernel-arches.tsv kernel_lacks; no row for 6.11: 6.1, the latest before it, stands in for this 6.11.2 tree)" \
+	"$(ARCH_KERNEL=6.11.2 scenario_na_reason hppa "$FIXTURE/rcu/CFcommon" "$FIXTURE/rcu/TINY01")"
+t_eq "--kcsan on ppc64le under 6.1: refused, naming Linux 6.1" \
+	"--kcsan: Linux 6.1 has no KCSAN for ppc64le (its Kconfig does not select HAVE_ARCH_KCSAN; configs/kernel-arches.tsv); it has for: x86_64 aarch64 s390x mips64el" \
+	"$(ARCH_KERNEL=6.1.192 sanitizer_refusal ppc64le no-such-gcc "" 1)"
+t_eq "--kcsan on ppc64le under 6.12: taken" "" "$(ARCH_KERNEL=6.12.118 sanitizer_refusal ppc64le no-such-gcc "" 1)"
+ARCH_KERNEL=6.99.1 t_fails "--kcsan on mips under a newer tree: refused, naming 6.12, whose facts stand in" \
+	"^--kcsan: Linux 6.12 has no KCSAN for mips .*; no row for 6.99: 6.12, the latest before it, stands in for this 6.99.1 tree\\); it has for: .*ppc64le" \
+	sanitizer_refusal mips no-such-gcc "" 1
+
 # kernel_lacks against the Kconfig of each row's tree: each symbol exists
-# there, x86_64 can have it, and the row's arch cannot (allnoconfig with
-# SMP, EXPERT, DEBUG_KERNEL and the symbol asked for); and a symbol the
-# arch lacks under one kernel but not under another must be there in the
-# other. The x86_64 half keeps the check from passing because of a
-# dependency the fragment forgot.
+# there, x86_64 can have it, and the row's arch cannot (allnoconfig with the
+# arch's base config, which picks the row's machine, SMP, EXPERT,
+# DEBUG_KERNEL and the symbol asked for); and a symbol the arch lacks under
+# one kernel but not under another must be there in the other. The x86_64
+# half keeps the check from passing because of a dependency the fragment
+# forgot.
 # kconfig_gives K ARCH SYM: true when K's allnoconfig with SYM=y keeps it.
 kconfig_gives() {
 	local k="$1" arch="$2" sym="$3" karch cross out frag src
+	local -a base=("$CFG/base/$arch.config")
 	src=$(kconfig_tree "$k")
 	karch=$(arch_get "$arch" kernel_arch) && cross=$(arch_get "$arch" cross) || return 2
 	out="$kcfg_tmp/$k/$arch"
 	frag="$out-$sym.frag"
 	mkdir -p "$kcfg_tmp/$k"
-	printf 'CONFIG_SMP=y\nCONFIG_EXPERT=y\nCONFIG_DEBUG_KERNEL=y\nCONFIG_%s=y\n' "$sym" > "$frag"
+	[ ! -e "$CFG/base/$arch-smp.config" ] || base+=("$CFG/base/$arch-smp.config")
+	printf 'CONFIG_SMP=y\nCONFIG_EXPERT=y\nCONFIG_DEBUG_KERNEL=y\nCONFIG_%s=y\n' "$sym" > "$frag.in"
+	fragments_merged "${base[@]}" "$frag.in" > "$frag"
 	make -s -C "$src" O="$out" ARCH="$karch" CROSS_COMPILE="$cross" \
 		KCONFIG_ALLCONFIG="$frag" allnoconfig > "$out.log" 2>&1 || return 2
 	grep -qx "CONFIG_$sym=y" "$out/.config"

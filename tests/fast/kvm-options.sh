@@ -145,4 +145,33 @@ want=$(build_key "$(build_identity "$ksrc" x86_64 "" tinyconfig "$(kernel_tree_i
 t_eq "dryrun: the build folder carries the build key" "TINY01-$want" \
 	"$("$kvm" "${tree[@]}" --dryrun --arch x86_64 --configs TINY01 2>&1 | sed -n 's|^build: make O=<cache>/builds/x86_64/\(TINY01-[0-9a-f]*\) .*|\1|p')"
 
+# Per-kernel facts (configs/kernel-arches.tsv): the tree's Makefile decides
+# whose, so one arch gets another answer under 6.1 than under 6.12. Two
+# copies of the fake tree whose Makefiles say 6.1.5 and 6.12.5. hppa:
+# 6.1's parisc has no clockevents, so TINY01 (NO_HZ_IDLE) is N/A there;
+# 6.12's has them. ppc64le: powerpc selects HAVE_ARCH_KCSAN in 6.12 only.
+for v in 6.1 6.12; do
+	cp -a "$ksrc" "$tmp/ksrc-$v"
+	printf '%s\n' "# fake" "VERSION = 6" "PATCHLEVEL = ${v#6.}" "SUBLEVEL = 5" > "$tmp/ksrc-$v/Makefile"
+done
+plan61=$("$kvm" --kernel-src "$tmp/ksrc-6.1" --arch hppa --configs TINY01 --dryrun 2>&1) || true
+plan612=$("$kvm" --kernel-src "$tmp/ksrc-6.12" --arch hppa --configs TINY01 --dryrun 2>&1) || true
+t_eq "hppa TINY01 under 6.1: N/A, naming Linux 6.1" \
+	"N/A: CONFIG_NO_HZ_IDLE=y, but Linux 6.1 cannot give hppa CONFIG_NO_HZ_IDLE (configs/kernel-arches.tsv kernel_lacks)" \
+	"$(grep '^N/A:' <<< "$plan61")"
+if ! grep -q '^N/A:' <<< "$plan612" && grep -q '^qemu: ' <<< "$plan612"; then
+	t_ok "hppa TINY01 under 6.12: planned to build and boot"
+else
+	t_fail "hppa TINY01 under 6.12: planned to build and boot" "$(grep -E '^(N/A|qemu):|kvm.sh' <<< "$plan612")"
+fi
+ksrc="$tmp/ksrc-6.1" refused "--kcsan on ppc64le under 6.1" \
+	"^kvm.sh: --kcsan: Linux 6.1 has no KCSAN for ppc64le \(.*\); it has for: .*" --arch ppc64le --kcsan --configs TREE01 --dryrun
+rc=0
+plan612=$("$kvm" --kernel-src "$tmp/ksrc-6.12" --arch ppc64le --kcsan --configs TREE01 --dryrun 2> /dev/null) || rc=$?
+if [ "$rc" -eq 0 ] && grep -q '^qemu: qemu-system-ppc64 ' <<< "$plan612"; then
+	t_ok "--kcsan on ppc64le under 6.12: taken (the plan boots TREE01)"
+else
+	t_fail "--kcsan on ppc64le under 6.12: taken" "exit $rc: $(tail -n 3 <<< "$plan612")"
+fi
+
 t_done
