@@ -29,17 +29,25 @@ arch_list() {
 	arch_rows | cut -f1
 }
 
-# arch_column_index FIELD: 1-based column number of FIELD, or fail.
-arch_column_index() {
-	local i
-	for i in "${!ARCH_COLUMNS[@]}"; do
-		if [ "${ARCH_COLUMNS[$i]}" = "$1" ]; then
-			echo $((i + 1))
+# table_column_index TABLE FIELD COLUMN...: 1-based position of FIELD
+# among the COLUMNs of TABLE (named in the failure), or fail.
+table_column_index() {
+	local table="$1" field="$2" i=0 col
+	shift 2
+	for col; do
+		i=$((i + 1))
+		if [ "$col" = "$field" ]; then
+			echo "$i"
 			return 0
 		fi
 	done
-	echo "arch.sh: no column '$1' in $ARCH_TABLE" >&2
+	echo "arch.sh: no column '$field' in $table" >&2
 	return 1
+}
+
+# arch_column_index FIELD: 1-based column number of FIELD, or fail.
+arch_column_index() {
+	table_column_index "$ARCH_TABLE" "$1" "${ARCH_COLUMNS[@]}"
 }
 
 # arch_canonical NAME: our name for NAME (ours, or a kernel/Debian spelling
@@ -67,15 +75,7 @@ arch_get() {
 # arch_kernel_column_index FIELD: 1-based column number of FIELD in
 # kernel-arches.tsv, or fail.
 arch_kernel_column_index() {
-	local i
-	for i in "${!ARCH_KERNEL_COLUMNS[@]}"; do
-		if [ "${ARCH_KERNEL_COLUMNS[$i]}" = "$1" ]; then
-			echo $((i + 1))
-			return 0
-		fi
-	done
-	echo "arch.sh: no column '$1' in $ARCH_KERNEL_TABLE" >&2
-	return 1
+	table_column_index "$ARCH_KERNEL_TABLE" "$1" "${ARCH_KERNEL_COLUMNS[@]}"
 }
 
 # arch_kernel_xy VERSION: the X.Y of a kernel version (6.12.118 gives
