@@ -2,7 +2,8 @@
 #
 # The two commands a new machine needs:
 #   make run     the main job: an rcutorture TINY01 run on this machine's arch
-#   make check   every test: fast tier, then end-to-end boots
+#   make check   the tests a change most often breaks: unit, cross, system
+#                (tests/README.md; make check-all adds every arch and scenario)
 # Both install what is missing first (scripts/deps.sh, as root).
 
 TORTURE ?= rcu
@@ -22,12 +23,12 @@ MATRIX_RESULTS ?=
 # not yet measured whole, so one stays the default
 TEST_JOBS ?= 1
 
-.PHONY: run check check-fast check-e2e deps deps-all sizes help
+.PHONY: run check check-unit check-cross check-system check-all deps deps-all sizes help
 .PHONY: selftest-vm selftest-vm-all matrix check-patches
 
 help:
 	@sed -n '3,6s/^# \{0,1\}//p' Makefile
-	@echo "Other targets: check-fast check-e2e sizes deps deps-all"
+	@echo "Other targets: check-unit check-cross check-system check-all sizes deps deps-all"
 	@echo "  KERNEL=6.1|6.12 for run, selftest-vm, selftest-vm-all and matrix (default: newest installed)"
 	@echo "  selftest-vm [ARCH=s390x]  nolibc selftest as PID 1 of a kernel of ARCH in QEMU"
 	@echo "  selftest-vm-all           the same on every arch, with a table"
@@ -43,16 +44,29 @@ deps-all:
 run: deps
 	kvm-scripts/kvm.sh $(KERNEL_OPT) --torture $(TORTURE) --configs "$(CONFIGS)" --duration $(DURATION)
 
+# The tiers by what they need (tests/README.md): unit (bash, gcc), cross
+# (cross compilers, qemu-user), system (x86_64 kernels booted in QEMU).
 check: deps
 	scripts/deps.sh sizes cross netboot patches lava render remote
-	tests/run.sh --jobs $(TEST_JOBS) fast e2e
+	tests/run.sh --jobs $(TEST_JOBS) unit cross system
 
-check-fast: deps
-	scripts/deps.sh remote
-	tests/run.sh --jobs $(TEST_JOBS) fast
+check-unit: deps
+	scripts/deps.sh sizes netboot lava render remote
+	tests/run.sh --jobs $(TEST_JOBS) unit
 
-check-e2e: deps
-	tests/run.sh --jobs $(TEST_JOBS) e2e
+check-cross: deps
+	scripts/deps.sh sizes cross patches
+	tests/run.sh --jobs $(TEST_JOBS) cross
+
+check-system: deps
+	scripts/deps.sh netboot lava remote
+	tests/run.sh --jobs $(TEST_JOBS) system
+
+# Hours on two cores: make check, then every arch booted (TINY01 and the
+# nolibc selftest), the whole CFLIST (1 minute each), and the patch series with the patched
+# trees' own kvm.sh. Each step's results and dated numbers: tests/README.md.
+check-all: check matrix selftest-vm-all check-patches
+	kvm-scripts/kvm.sh $(KERNEL_OPT) --duration 1
 
 sizes: deps
 	scripts/deps.sh sizes

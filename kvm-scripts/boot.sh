@@ -7,7 +7,7 @@
 # and remote-boot.sh (on each --remote host, with this file beside it) use
 # it. Source it; it defines functions only. boot_append, boot_qemu_cmd and
 # boot_write_cmd take arguments and print or write their result
-# (tests/fast/kvm-build.sh); the QEMU command needs functions.sh. The
+# (tests/unit/kvm-build.sh); the QEMU command needs functions.sh. The
 # functions that start QEMU must run in the shell that waits for it, so
 # they are not called inside $(...); the last ones run kvm.sh's boots and
 # say which of its variables they read.

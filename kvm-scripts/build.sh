@@ -8,7 +8,7 @@
 # functions.sh, cache.sh and share.sh.
 #
 # The first functions take arguments and print results (tests call them:
-# tests/fast/kvm-build.sh). The build steps after them are the run itself:
+# tests/unit/kvm-build.sh). The build steps after them are the run itself:
 # each says which of kvm.sh's variables it reads, prints progress with
 # kvm.sh's say and records failures with set_verdict (console.sh).
 

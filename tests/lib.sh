@@ -68,6 +68,13 @@ t_tmpdir() {
 	trap "rm -rf '$T_TMP'" EXIT
 }
 
+# t_extracted_tree K: the linux-source-K tree kvm.sh extracted into the
+# cache, or nothing when it has not (yet).
+t_extracted_tree() {
+	local d="${NOLIBC_TORTURE_CACHE:-$HOME/.cache/nolibc-torture}/src/linux-source-$1"
+	[ ! -e "$d/.extracted" ] || echo "$d"
+}
+
 # t_listen PORT: starts a process that listens on 127.0.0.1:PORT (0: a
 # port the kernel picks) until killed; prints "PID PORT" once it listens,
 # or fails when the port cannot be bound.

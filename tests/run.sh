@@ -3,7 +3,8 @@
 #
 # Runs test scripts and prints one summary line "N passed, N failed, N skipped".
 # Usage: tests/run.sh [--jobs N] [TIER...]   (tiers are folders under tests/:
-# fast, e2e; --jobs: N scripts at a time, through GNU parallel, default 1)
+# unit, cross, system; default unit; --jobs: N scripts at a time, through GNU
+# parallel, default 1)
 # A script that exits nonzero without printing a "not ok" line counts as one
 # failure, so a crashed script cannot pass silently.
 #
@@ -26,7 +27,7 @@ if [ "${1:-}" = --jobs ]; then
 	fi
 fi
 tiers=("$@")
-[ "${#tiers[@]}" -gt 0 ] || tiers=(fast)
+[ "${#tiers[@]}" -gt 0 ] || tiers=(unit)
 
 log_dir="${TEST_LOG_DIR:-$top/results/tests}"
 mkdir -p "$log_dir"

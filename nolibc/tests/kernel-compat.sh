@@ -38,7 +38,7 @@
 #                    [--olevel-per-abi [--olevel-turn N]]
 #
 # --olevel-per-abi builds each ABI at one of --olevels, taken in turn from
-# one ABI to the next, instead of at all of them: the fast tier's half of
+# one ABI to the next, instead of at all of them: the cross tier's half of
 # the matrix, with every level still met somewhere. The first ABI takes
 # level N (counted from 0, default 0), so runs on two trees with N 0 and 1
 # meet every ABI at both levels of "O0 Os".

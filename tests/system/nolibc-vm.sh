@@ -11,7 +11,7 @@
 # build takes 3 to 5 minutes on two cores. s390x was here too, 215 s of
 # build for the second-largest script of a cold make check (2987 s on
 # 2026-12-06); every other arch, s390x included, boots the selftest in
-# "make selftest-vm-all", and runs it under qemu-user in fast/nolibc-arches.
+# "make selftest-vm-all", and runs it under qemu-user in cross/nolibc-arches.
 set -u
 source "$(dirname "$0")/../lib.sh"
 source "$TOP/configs/arch.sh"

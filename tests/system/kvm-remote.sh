@@ -4,7 +4,7 @@
 # the real QEMU on a "remote host" (an sshd in a network namespace with a
 # tmpfs of its own, tests/remote-lib.sh); its console comes back and is
 # judged here. The kernel build is cached in ~/.cache/nolibc-torture, as
-# for tests/e2e/kvm-x86_64.sh.
+# for tests/system/kvm-x86_64.sh.
 set -u
 source "$(dirname "$0")/../lib.sh"
 source "$TOP/configs/arch.sh"

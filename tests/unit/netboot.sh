@@ -3,7 +3,7 @@
 # Network boot without booting: kvm.sh's --boot/--tftp-server/--stage-only
 # options, the tree --stage-only writes, a missing file in the TFTP tree, a
 # server that does not start, and how console lines are read. The boots
-# themselves are in tests/e2e/netboot.sh.
+# themselves are in tests/system/netboot.sh.
 set -u
 source "$(dirname "$0")/../lib.sh"
 source "$TOP/kvm-scripts/functions.sh"

@@ -4,7 +4,7 @@
 # SUCCESS with kernel and initrd fetched over QEMU's built-in TFTP, then over
 # dnsmasq in a private network namespace (root only), and the faults a boot
 # can meet at run time end as NETBOOT-FAILED: STEP within their time-outs.
-# Reuses the cached TINY01 kernel (tests/e2e/kvm-x86_64.sh builds it cold).
+# Reuses the cached TINY01 kernel (tests/system/kvm-x86_64.sh builds it cold).
 set -u
 source "$(dirname "$0")/../lib.sh"
 source "$TOP/configs/arch.sh"
