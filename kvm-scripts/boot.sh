@@ -5,12 +5,18 @@
 # kvm-test-1-run-qemu.sh: the QEMU command of a scenario, and running it:
 # start QEMU, know when the guest is done, stop it. kvm.sh, kvm-again.sh
 # and remote-boot.sh (on each --remote host, with this file beside it) use
-# it. Source it; it defines functions only. boot_append, boot_qemu_cmd and
-# boot_write_cmd take arguments and print or write their result
-# (tests/unit/kvm-build.sh); the QEMU command needs functions.sh. The
-# functions that start QEMU must run in the shell that waits for it, so
-# they are not called inside $(...); the last ones run kvm.sh's boots and
-# say which of its variables they read.
+# it. Source it; it defines functions and the boots' state below.
+# boot_append, boot_qemu_cmd and boot_write_cmd take arguments and print or
+# write their result (tests/unit/kvm-build.sh); the QEMU command needs
+# functions.sh. The functions that start QEMU must run in the shell that
+# waits for it, so they are not called inside $(...); the last ones run
+# kvm.sh's boots from its run plan (PLAN, plan.sh).
+
+# The boots' state: each running QEMU's pid and start time by run name
+# (the interrupt handler stops them), the accelerator the first boot chose,
+# and the background jobs beside the boots.
+declare -gA qemu_pids=() boot_starts=()
+accel_used="" jitter_pid="" build_pid=""
 
 # boot_qemu RUN_DIR: starts the command of RUN_DIR/qemu-cmd.args (one
 # argument per line) in the background, in its own process group, its
@@ -94,47 +100,43 @@ boot_qemu_cmd() {
 # scenario_qemu_cmd RUN_NAME IMAGE INITRD ACCEL: the QEMU command line for a
 # run, one argument per line (so it can be stored and replayed exactly);
 # with --boot tftp, netboot.sh's command that runs it.
-# Reads kvm.sh's options: config_dir, cpus, arch, duration,
-# bootargs_extra, qemu_cmd, qemu_args_extra, memory, boot_mode,
-# tftp_server, stage_only, no_initrd and results.
-# shellcheck disable=SC2154
 scenario_qemu_cmd() {
 	local run="$1" image="$2" initrd="$3" scenario want ncpu append dotconfig merged
 	scenario=$(scenario_of "$run")
-	want=$(scenario_want_cpus "$config_dir" "$scenario" "$cpus" "$bootargs_extra")
+	want=$(scenario_want_cpus "${PLAN[config_dir]}" "$scenario" "${PLAN[cpus]}" "${PLAN[bootargs_extra]}")
 	ncpu=$want
-	if [ "$ncpu" -gt "$cpus" ]; then
-		say "$run: wants $want CPUs; capped to --cpus $cpus" >&2
-		ncpu=$cpus
+	if [ "$ncpu" -gt "${PLAN[cpus]}" ]; then
+		say "$run: wants $want CPUs; capped to --cpus ${PLAN[cpus]}" >&2
+		ncpu=${PLAN[cpus]}
 	fi
 	# the built kernel's .config; before the build (--dryrun), what its
 	# fragments ask for
-	dotconfig="$results/$run/.config" merged=""
+	dotconfig="${PLAN[results]}/$run/.config" merged=""
 	if [ ! -r "$dotconfig" ]; then
 		merged=$(mktemp)
 		# shellcheck disable=SC2046 # one fragment per line
 		fragments_merged $(run_fragments "$scenario") > "$merged"
 		dotconfig=$merged
 	fi
-	append=$(boot_append "$arch" "$ncpu" \
-		"$(scenario_boot_params "$config_dir" "$scenario" "$duration" "$dotconfig" "$bootargs_extra")" \
+	append=$(boot_append "${PLAN[arch]}" "$ncpu" \
+		"$(scenario_boot_params "${PLAN[config_dir]}" "$scenario" "${PLAN[duration]}" "$dotconfig" "${PLAN[bootargs_extra]}")" \
 		2> >(sed "s/^/[    ] $run: /" >&2))
 	[ -z "$merged" ] || rm -f "$merged"
-	if [ "$boot_mode" = tftp ]; then
+	if [ "${PLAN[boot_mode]}" = tftp ]; then
 		# netboot.sh stages kernel, initrd and parameters for TFTP and
 		# runs the QEMU command that follows "--" with a network boot.
-		printf '%s\n' "$(dirname "${BASH_SOURCE[0]}")/netboot.sh" --arch "$arch" --tftp-server "$tftp_server" \
+		printf '%s\n' "$(dirname "${BASH_SOURCE[0]}")/netboot.sh" --arch "${PLAN[arch]}" --tftp-server "${PLAN[tftp_server]}" \
 			--image "$image" --initrd "$initrd" --append "$append"
-		if [ -n "$stage_only" ]; then
-			printf '%s\n' --stage-only --dir "$stage_only/$run" --
+		if [ -n "${PLAN[stage_only]}" ]; then
+			printf '%s\n' --stage-only --dir "${PLAN[stage_only]}/$run" --
 		else
-			printf '%s\n' --dir "$results/$run/netboot" --
+			printf '%s\n' --dir "${PLAN[results]}/$run/netboot" --
 		fi
 	fi
-	boot_qemu_cmd "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" "$arch" "$4" "$ncpu" "$memory" "$qemu_args_extra"
-	[ "$boot_mode" = tftp ] || printf '%s\n' -kernel "$image"
-	[ "$boot_mode" = tftp ] || [ -n "$no_initrd" ] || printf '%s\n' -initrd "$initrd"
-	[ "$boot_mode" = tftp ] || printf '%s\n' -append "$append"
+	boot_qemu_cmd "${PLAN[qemu_cmd]:-$(arch_get "${PLAN[arch]}" qemu_system)}" "${PLAN[arch]}" "$4" "$ncpu" "${PLAN[memory]}" "${PLAN[qemu_args_extra]}"
+	[ "${PLAN[boot_mode]}" = tftp ] || printf '%s\n' -kernel "$image"
+	[ "${PLAN[boot_mode]}" = tftp ] || [ -n "${PLAN[no_initrd]}" ] || printf '%s\n' -initrd "$initrd"
+	[ "${PLAN[boot_mode]}" = tftp ] || printf '%s\n' -append "$append"
 }
 
 # boot_write_cmd RUN_DIR ARG...: stores a run's QEMU command: one argument a
@@ -164,11 +166,10 @@ jitter_start() {
 }
 
 # boot_start RUN_NAME: QEMU in the background (boot_qemu) until the guest
-# powers off or panics, or the time runs out.
-# Reads kvm.sh's results and accel_used; sets its qemu_pids and boot_starts.
-# shellcheck disable=SC2154
+# powers off or panics, or the time runs out. Sets its qemu_pids and
+# boot_starts.
 boot_start() {
-	local run="$1" rundir="$results/$1"
+	local run="$1" rundir="${PLAN[results]}/$1"
 	boot_qemu "$rundir"
 	qemu_pids["$run"]=$!
 	boot_starts["$run"]=$SECONDS
@@ -176,10 +177,7 @@ boot_start() {
 }
 
 # watch_batch RUN_NAME...: waits for every running boot of a batch, judging
-# each as soon as it ends (boot_done).
-# Reads kvm.sh's results, torture, duration, grace, qemu_pids and
-# boot_starts; unsets the qemu_pids of the runs that ended.
-# shellcheck disable=SC2154
+# each as soon as it ends (boot_done), and unsets their qemu_pids.
 watch_batch() {
 	local run pending=() next
 	for run in "$@"; do
@@ -188,10 +186,10 @@ watch_batch() {
 	while [ "${#pending[@]}" -gt 0 ]; do
 		next=()
 		for run in "${pending[@]}"; do
-			if boot_done "$results/$run" "${qemu_pids[$run]}" $((SECONDS - boot_starts["$run"])) $((duration + grace)); then
-				judge_boot "$results/$run" "$torture" "${boot_starts[$run]}"
+			if boot_done "${PLAN[results]}/$run" "${qemu_pids[$run]}" $((SECONDS - boot_starts["$run"])) $((PLAN["duration"] + PLAN["grace"])); then
+				judge_boot "${PLAN[results]}/$run" "${PLAN[torture]}" "${boot_starts[$run]}"
 				unset "qemu_pids[$run]"
-				say "$run: $(head -n 1 "$results/$run/verdict") after $(cat "$results/$run/boot-seconds")s ($(sed -n 2p "$results/$run/verdict" | cut -c1-90))"
+				say "$run: $(head -n 1 "${PLAN[results]}/$run/verdict") after $(cat "${PLAN[results]}/$run/boot-seconds")s ($(sed -n 2p "${PLAN[results]}/$run/verdict" | cut -c1-90))"
 			else
 				next+=("$run")
 			fi
@@ -209,16 +207,15 @@ watch_batch() {
 # attaches to QEMU's stub there. Reads kvm.sh's results, torture, arch and
 # interactive (and what boot_start and watch_batch read); sets its
 # boot_starts and, while QEMU runs, its qemu_pids.
-# shellcheck disable=SC2154
 boot_foreground() {
-	local run="$1" port="${2:-}" rundir="$results/$1" gdb_cmd=gdb tail_pid
+	local run="$1" port="${2:-}" rundir="${PLAN[results]}/$1" gdb_cmd=gdb tail_pid
 	local -a cmd
 	if [ -n "$port" ]; then
-		[ "$arch" = "$(arch_host 2> /dev/null)" ] || gdb_cmd="gdb-multiarch"
+		[ "${PLAN[arch]}" = "$(arch_host 2> /dev/null)" ] || gdb_cmd="gdb-multiarch"
 		say "$run: QEMU waits for gdb on port $port; attach from another terminal with:"
 		echo "    $gdb_cmd $(cat "$rundir/build-dir")/vmlinux -ex 'target remote :$port' -ex continue"
 	fi
-	if [ -z "$interactive" ]; then
+	if [ -z "${PLAN[interactive]}" ]; then
 		# Watched like any boot, so that the run ends when the guest
 		# powers off (QEMU without ACPI would wait on, and the grace of
 		# a --gdb run is a year). To look at a panic in gdb, break on
@@ -237,7 +234,7 @@ boot_foreground() {
 	boot_starts["$run"]=$SECONDS
 	say "$run: console here and in $rundir/console.log (Ctrl-A X quits QEMU)"
 	"${cmd[@]}" <&3 2>&1 | tee "$rundir/console.log" || true
-	judge_boot "$rundir" "$torture" "${boot_starts[$run]}"
+	judge_boot "$rundir" "${PLAN[torture]}" "${boot_starts[$run]}"
 	say "$run: $(head -n 1 "$rundir/verdict") after $(cat "$rundir/boot-seconds")s"
 }
 
@@ -245,52 +242,47 @@ boot_foreground() {
 # accelerator chosen with the first kernel (accel.sh), each run's command
 # stored and started, and the batch watched to its end. With pipelined
 # builds the next batch's kernels build meanwhile at nice 19 (build.sh).
-# Reads kvm.sh's options (accel, arch, qemu_cmd, boot_mode, tftp_server,
-# jitter, gdb, gdb_claims, interactive, cpus, config_dir), its run
-# (results, initrd, run_names, pipelined, images) and sets its accel_used,
-# jitter_pid and build_pid.
-# shellcheck disable=SC2154
 boot_local() {
-	local i batch run port
-	local -a batches cmd
+	local i batch run port image
+	local -a batches cmd runs
 	accel_used=""
-	[ "$boot_mode" = kernel ] || say "boot: over TFTP, $tftp_server server (kvm-scripts/netboot.sh)"
-	if [ -n "$jitter" ]; then
-		jitter_start "$jitter" "$results/jitter.log"
+	[ "${PLAN[boot_mode]}" = kernel ] || say "boot: over TFTP, ${PLAN[tftp_server]} server (kvm-scripts/netboot.sh)"
+	if [ -n "${PLAN[jitter]}" ]; then
+		jitter_start "${PLAN[jitter]}" "${PLAN[results]}/jitter.log"
 		jitter_pid=$!
-		say "host jitter: $jitter (kvm-scripts/jitter.sh; log: $results/jitter.log)"
+		say "host jitter: ${PLAN[jitter]} (kvm-scripts/jitter.sh; log: ${PLAN[results]}/jitter.log)"
 	fi
 	exec 3<&0
-	mapfile -t batches < <(plan_batches "$cpus" "$config_dir" "$bootargs_extra" "${run_names[@]}")
+	mapfile -t runs < <(plan_list run_names)
+	mapfile -t batches < <(plan_batches "${PLAN[cpus]}" "${PLAN[config_dir]}" "${PLAN[bootargs_extra]}" "${runs[@]}")
 	# shellcheck disable=SC2086 # a batch is a word list
-	[ -z "$pipelined" ] || build_runs ${batches[0]}
+	[ -z "${PLAN[pipelined]}" ] || build_runs ${batches[0]}
 	for i in "${!batches[@]}"; do
 		batch=${batches[i]}
-		# shellcheck disable=SC2086
-		[ -z "$pipelined" ] || load_images $batch
 		for run in $batch; do
-			[ -n "${images[$run]:-}" ] || continue
+			image=$(run_image "$run")
+			[ -n "$image" ] || continue
 			[ -n "$accel_used" ] || {
-				accel_used=$(choose_accel "$accel" "$arch" "${qemu_cmd:-$(arch_get "$arch" qemu_system)}" \
-					"${images[$run]}" "$initrd")
-				say "accelerator: $accel_used$([ "$accel" = auto ] && echo " (auto: KVM is used only when a probe boot gets the kernel to start /init with it)")"
+				accel_used=$(choose_accel "${PLAN[accel]}" "${PLAN[arch]}" "${PLAN[qemu_cmd]:-$(arch_get "${PLAN[arch]}" qemu_system)}" \
+					"$image" "${PLAN[initrd]}")
+				say "accelerator: $accel_used$([ "${PLAN[accel]}" = auto ] && echo " (auto: KVM is used only when a probe boot gets the kernel to start /init with it)")"
 			}
-			mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" "$accel_used")
+			mapfile -t cmd < <(scenario_qemu_cmd "$run" "$image" "${PLAN[initrd]}" "$accel_used")
 			port=""
-			if [ -n "$gdb" ]; then
+			if [ -n "${PLAN[gdb]}" ]; then
 				# Chosen as late as can be, just before QEMU takes it.
-				port=$(gdb_free_port 1234 "$gdb_claims" $$) || exit 1
+				port=$(gdb_free_port 1234 "${PLAN[gdb_claims]}" $$) || exit 1
 				cmd+=(-gdb "tcp::$port")
 			fi
-			boot_write_cmd "$results/$run" "${cmd[@]}"
-			if [ -n "$gdb$interactive" ]; then
+			boot_write_cmd "${PLAN[results]}/$run" "${cmd[@]}"
+			if [ -n "${PLAN[gdb]}${PLAN[interactive]}" ]; then
 				boot_foreground "$run" "$port"
-				gdb_release_ports "$gdb_claims" $$
+				gdb_release_ports "${PLAN[gdb_claims]}" $$
 			else
 				boot_start "$run"
 			fi
 		done
-		if [ -n "$pipelined" ] && [ $((i + 1)) -lt "${#batches[@]}" ]; then
+		if [ -n "${PLAN[pipelined]}" ] && [ $((i + 1)) -lt "${#batches[@]}" ]; then
 			# shellcheck disable=SC2086
 			(kmake_niceness=19 build_runs ${batches[i + 1]}) &
 			build_pid=$!
@@ -308,15 +300,14 @@ boot_local() {
 
 # boot_stage: --stage-only: netboot.sh writes each built run's TFTP tree
 # and server configuration instead of booting it.
-# Reads kvm.sh's run_names, images, initrd, results and stage_only.
-# shellcheck disable=SC2154
 boot_stage() {
-	local run
+	local run image
 	local -a cmd
-	for run in "${run_names[@]}"; do
-		[ -n "${images[$run]:-}" ] || continue
-		mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" tcg)
+	for run in ${PLAN[run_names]}; do
+		image=$(run_image "$run")
+		[ -n "$image" ] || continue
+		mapfile -t cmd < <(scenario_qemu_cmd "$run" "$image" "${PLAN[initrd]}" tcg)
 		"${cmd[@]}" || die "staging $run for network boot failed"
-		set_verdict "$results/$run" STAGED "TFTP tree in $stage_only/$run/tftp"
+		set_verdict "${PLAN[results]}/$run" STAGED "TFTP tree in ${PLAN[stage_only]}/$run/tftp"
 	done
 }

@@ -9,8 +9,13 @@
 #
 # The first functions take arguments and print results (tests call them:
 # tests/unit/kvm-build.sh). The build steps after them are the run itself:
-# each says which of kvm.sh's variables it reads, prints progress with
-# kvm.sh's say and records failures with set_verdict (console.sh).
+# they read the run plan (PLAN, plan.sh), print progress with kvm.sh's say
+# and record failures with set_verdict (console.sh).
+
+# The build steps' own state: make's pid (for the interrupt handler), its
+# log and nice level (19 for a build beside boots), the compiler launcher
+# (build_use_ccache), and the image the last build_scenario made.
+make_pid="" make_log="" kmake_niceness=0 cc_launcher="" image_path=""
 
 # kernel_src_dir KERNEL_SRC CACHE [TARBALL]: where the kernel tree is or
 # will be, without extracting anything: KERNEL_SRC as an absolute path, or
@@ -143,6 +148,7 @@ build_dir() {
 build_use_ccache() {
 	command -v ccache > /dev/null || die "TORTURE_CCACHE=1 but ccache is not installed: apt-get install ccache"
 	export CCACHE_DIR="$1/ccache" CCACHE_BASEDIR="$1" CCACHE_NOHASHDIR=1
+	cc_launcher="ccache "
 }
 
 # build_need_tools ARCH: fails, with the apt-get line, unless make, the
@@ -186,51 +192,44 @@ show_make_tail() {
 # --- the build steps of a run --------------------------------------------------
 
 # run_fragments SCENARIO: scenario_fragments for this run.
-# Reads kvm.sh's arch, config_dir, kconfig_extra and results.
-# shellcheck disable=SC2154
 run_fragments() {
-	scenario_fragments "$arch" "$config_dir" "$1" ${kconfig_extra:+"$results/kconfig-extra"}
+	scenario_fragments "${PLAN[arch]}" "${PLAN[config_dir]}" "$1" ${PLAN[kconfig_extra]:+"${PLAN[results]}/kconfig-extra"}
 }
 
 # kmake ARGS...: the kernel's make for the target arch, in its own process
 # group so that an interrupt can stop it whole, its pid in make_pid and
 # RESULTS/make.pid while it runs. Output goes to $make_log.
-# Reads kvm.sh's kernel_src, kernel_arch, cross, kmake_args, cc_launcher,
-# kmake_niceness, make_log and results.
-# shellcheck disable=SC2154
 kmake() {
 	local -a extra=()
-	read -r -a extra <<< "$kmake_args"
-	setsid nice -n "$kmake_niceness" make -C "$kernel_src" ARCH="$kernel_arch" \
-		${cross:+CROSS_COMPILE="$cross"} CC="$cc_launcher${cross}gcc" "${extra[@]}" "$@" \
+	read -r -a extra <<< "${PLAN[kmake_args]}"
+	setsid nice -n "$kmake_niceness" make -C "${PLAN[kernel_src]}" ARCH="${PLAN[kernel_arch]}" \
+		${PLAN[cross]:+CROSS_COMPILE="${PLAN[cross]}"} CC="$cc_launcher${PLAN[cross]}gcc" "${extra[@]}" "$@" \
 		>> "$make_log" 2>&1 &
 	make_pid=$!
 	# for an interrupt that comes while a background build runs (the
 	# pid is then in a subshell's variable, not the main shell's)
-	echo "$make_pid" > "$results/make.pid"
+	echo "$make_pid" > "${PLAN[results]}/make.pid"
 	local rc=0
 	wait "$make_pid" || rc=$?
 	make_pid=""
-	rm -f "$results/make.pid"
+	rm -f "${PLAN[results]}/make.pid"
 	return "$rc"
 }
 
 # configure RUN_DIR BUILD_DIR FRAGMENT...: .config from --defconfig's
 # target (tinyconfig) plus the fragments; returns 2 (CONFIG-MISMATCH) when
 # an option did not stick, with the list in RUN_DIR/ConfigFragment.diags.
-# Reads kvm.sh's defconfig, kernel_src and make_log (and kmake's).
-# shellcheck disable=SC2154
 configure() {
 	local rundir="$1" bdir="$2" asserted
 	shift 2
-	kmake O="$bdir" "$defconfig" || return 1
+	kmake O="$bdir" "${PLAN[defconfig]}" || return 1
 	fragment_to_kconfig "$@" > "$bdir/nolibc-torture.fragment"
-	(cd "$bdir" && "$kernel_src/scripts/kconfig/merge_config.sh" -m -O "$bdir" \
+	(cd "$bdir" && "${PLAN[kernel_src]}/scripts/kconfig/merge_config.sh" -m -O "$bdir" \
 		"$bdir/.config" "$bdir/nolibc-torture.fragment") >> "$make_log" 2>&1 || return 1
 	kmake O="$bdir" olddefconfig || return 1
 	cp "$bdir/.config" "$rundir/.config"
 	# the scenario's #CHECK# lines are asserted as the tree's configcheck.sh does
-	scenario_checks "$@" | scenario_checks_as_tree "$kernel_src" > "$rundir/ConfigFragment.checks"
+	scenario_checks "$@" | scenario_checks_as_tree "${PLAN[kernel_src]}" > "$rundir/ConfigFragment.checks"
 	mapfile -t asserted < <(scenario_asserted "$@")
 	config_mismatches "$bdir/.config" "${asserted[@]}" "$rundir/ConfigFragment.checks" > "$rundir/ConfigFragment.diags" &&
 		return 0
@@ -241,12 +240,10 @@ configure() {
 # RUN_DIR/ConfigFragment.diags is one only other arches define
 # (kconfig_foreign): those are moved to ConfigFragment.foreign, a note and
 # no failure (returns 0); anything else left returns 2 (CONFIG-MISMATCH).
-# Reads kvm.sh's kernel_src and kernel_arch.
-# shellcheck disable=SC2154
 config_foreign_ok() {
 	local diags="$1/ConfigFragment.diags" foreign
 	# shellcheck disable=SC2046 # one option per word
-	foreign=$(kconfig_foreign "$kernel_src" "$kernel_arch" $(cut -d' ' -f1 "$diags"))
+	foreign=$(kconfig_foreign "${PLAN[kernel_src]}" "${PLAN[kernel_arch]}" $(cut -d' ' -f1 "$diags"))
 	[ -n "$foreign" ] || return 2
 	grep -F -w -f <(printf '%s\n' "$foreign") "$diags" | sed 's/$/ (only other arches define it)/' \
 		> "$1/ConfigFragment.foreign"
@@ -260,15 +257,13 @@ config_foreign_ok() {
 # Records BUILD-FAILED or CONFIG-MISMATCH in the run folder on failure.
 # Another run building or checking the same folder is waited for (the
 # lock BUILD_DIR.lock), so two runs never run make in one folder.
-# Reads kvm.sh's results, arch and identity (build_identity's output).
-# shellcheck disable=SC2154
 build_scenario() {
 	local scenario bdir
 	scenario=$(scenario_of "$1")
 	# shellcheck disable=SC2046 # one fragment per line
-	bdir=$(build_dir "$PROJECT_CACHE" "$arch" "$scenario" "$(build_key "$identity" $(run_fragments "$scenario"))")
-	echo "$bdir" > "$results/$1/build-dir"
-	cache_with_lock "$bdir.lock" "the $arch $scenario kernel in $bdir" \
+	bdir=$(build_dir "$PROJECT_CACHE" "${PLAN[arch]}" "$scenario" "$(build_key "${PLAN[identity]}" $(run_fragments "$scenario"))")
+	echo "$bdir" > "${PLAN[results]}/$1/build-dir"
+	cache_with_lock "$bdir.lock" "the ${PLAN[arch]} $scenario kernel in $bdir" \
 		build_scenario_locked "$1" "$bdir"
 }
 
@@ -277,18 +272,15 @@ build_scenario() {
 # written last, so a build cut off half-way is never reused. By default the
 # kernel is built in the arch's shared tree (share.sh), under that tree's
 # own lock, and copied out into BUILD_DIR; with --independent-builds,
-# BUILD_DIR is its own tree.
-# Reads kvm.sh's results, arch, trust_make, independent and identity;
-# sets make_log and image_path.
-# shellcheck disable=SC2154
+# BUILD_DIR is its own tree. Sets make_log and image_path.
 build_scenario_locked() {
 	local run="$1" bdir="$2" rundir image_rel t0 tree
-	rundir="$results/$run"
-	image_rel=$(identify_boot_image "$arch")
+	rundir="${PLAN[results]}/$run"
+	image_rel=$(identify_boot_image "${PLAN[arch]}")
 	make_log="$rundir/Make.out"
 	: > "$make_log"
 	t0=$SECONDS
-	if [ -e "$bdir/.built" ] && [ -e "$bdir/$image_rel" ] && [ -z "$trust_make" ]; then
+	if [ -e "$bdir/.built" ] && [ -e "$bdir/$image_rel" ] && [ -z "${PLAN[trust_make]}" ]; then
 		say "$run: reusing kernel $bdir"
 		cp "$bdir/.config" "$rundir/.config"
 		cp "$bdir/Make.out" "$make_log" 2>/dev/null || true
@@ -298,13 +290,13 @@ build_scenario_locked() {
 	fi
 	mkdir -p "$bdir"
 	rm -f "$bdir/.built"
-	if [ -n "$independent" ]; then
+	if [ -n "${PLAN[independent]}" ]; then
 		build_in_tree "$run" "$bdir" "$image_rel" || return 1
 		cp "$make_log" "$bdir/Make.out"
 		date '+%Y-%m-%d %H:%M:%S' > "$bdir/.built"
 	else
-		tree=$(share_tree_dir "$PROJECT_CACHE" "$arch" "$identity")
-		cache_with_lock "$tree.lock" "the shared $arch build tree $tree" \
+		tree=$(share_tree_dir "$PROJECT_CACHE" "${PLAN[arch]}" "${PLAN[identity]}")
+		cache_with_lock "$tree.lock" "the shared ${PLAN[arch]} build tree $tree" \
 			build_in_tree "$run" "$tree" "$image_rel" || return 1
 		cp "$make_log" "$tree/Make.out"
 		if ! share_publish "$tree" "$bdir" "$image_rel" 2>> "$make_log"; then
@@ -335,10 +327,8 @@ build_take_image() {
 # build_in_tree RUN_NAME TREE IMAGE_REL: configures TREE for the run's
 # scenario and makes its boot image; on failure records BUILD-FAILED or
 # CONFIG-MISMATCH in the run folder.
-# Reads kvm.sh's results, host_cpus and make_log.
-# shellcheck disable=SC2154
 build_in_tree() {
-	local run="$1" tree="$2" image_rel="$3" rundir="$results/$1" rc=0
+	local run="$1" tree="$2" image_rel="$3" rundir="${PLAN[results]}/$1" rc=0
 	mkdir -p "$tree"
 	say "$run: configuring in $tree"
 	# shellcheck disable=SC2046 # one fragment per line
@@ -353,8 +343,8 @@ build_in_tree() {
 		show_make_tail "$run" "$rundir/Make.out"
 		return 1
 	fi
-	say "$run: building $(basename "$image_rel") with -j$host_cpus (log: $make_log)"
-	if ! kmake O="$tree" -j"$host_cpus" "$(basename "$image_rel")"; then
+	say "$run: building $(basename "$image_rel") with -j${PLAN[host_cpus]} (log: $make_log)"
+	if ! kmake O="$tree" -j"${PLAN[host_cpus]}" "$(basename "$image_rel")"; then
 		set_verdict "$rundir" BUILD-FAILED "make failed, see Make.out"
 		show_make_tail "$run" "$rundir/Make.out"
 		return 1
@@ -364,11 +354,9 @@ build_in_tree() {
 
 # build_order RUN...: with shared builds, the runs in the order that keeps
 # each incremental rebuild small (share.sh: share_order); else as given.
-# Reads kvm.sh's results and independent.
-# shellcheck disable=SC2154
 build_order() {
-	local run sets="$results/config-sets"
-	if [ -n "$independent" ] || [ "$#" -lt 2 ]; then
+	local run sets="${PLAN[results]}/config-sets"
+	if [ -n "${PLAN[independent]}" ] || [ "$#" -lt 2 ]; then
 		printf '%s\n' "$@"
 		return 0
 	fi
@@ -383,22 +371,16 @@ build_order() {
 # build_runs RUN...: builds each run's kernel, writing its path into
 # RUN/image-path, so that a build run in a background subshell hands its
 # result to the main shell (build_pid).
-# Reads kvm.sh's results and image_path.
-# shellcheck disable=SC2154
 build_runs() {
 	local run
 	for run in "$@"; do
-		mkdir -p "$results/$run"
-		! build_scenario "$run" || echo "$image_path" > "$results/$run/image-path"
+		mkdir -p "${PLAN[results]}/$run"
+		! build_scenario "$run" || echo "$image_path" > "${PLAN[results]}/$run/image-path"
 	done
 }
 
-# load_images RUN...: images[RUN] from what build_runs wrote.
-# Reads kvm.sh's results; sets its images.
-# shellcheck disable=SC2154,SC2034
-load_images() {
-	local run
-	for run in "$@"; do
-		[ ! -r "$results/$run/image-path" ] || images["$run"]=$(cat "$results/$run/image-path")
-	done
+# run_image RUN: the kernel image build_runs made for RUN (its copy in the
+# run folder), or nothing when the build failed or has not ended.
+run_image() {
+	[ ! -r "${PLAN[results]}/$1/image-path" ] || cat "${PLAN[results]}/$1/image-path"
 }

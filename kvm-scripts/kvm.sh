@@ -170,8 +170,8 @@ grace="${TORTURE_SHUTDOWN_GRACE:-90}" boot_mode=kernel tftp_server=builtin stage
 lava_dir="" lava_device=qemu lava_device_type="" lava_url="" lava_local="" lava_submit=""
 lava_http_addr="${TORTURE_LAVA_HTTP_ADDR:-}" lava_http_addr_set=""
 defconfig=tinyconfig datestamp="" bootimage="" gdb="" interactive="" jitter="" mac="" no_initrd=""
-kasan="" kcsan="" memory_set="" remote="" remote_set=""
-debug_info=""
+kasan="" kcsan="" memory_set="" remote="" remote_set="" remote_hosts=""
+debug_info="" gdb_claims=""
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -268,18 +268,20 @@ fi
 	bad_usage "bad --jitter '$jitter' (want \"N [SLEEP_US [SPIN_US]]\")"
 [[ -z $mac || $mac =~ ^([0-9a-fA-F]{2}:){5}[0-9a-fA-F]{2}$ ]] ||
 	bad_usage "bad --mac '$mac' (want six hex bytes, e.g. 52:54:00:12:34:56)"
-if [ -n "$gdb$interactive" ]; then
-	if [ -n "$buildonly$stage_only$lava_dir$lava_local$lava_submit" ] || [ "$boot_mode" != kernel ]; then
-		bad_usage "--gdb and --interactive boot here: not with --buildonly, --stage-only, --lava or --boot tftp"
-	fi
-	[ -t 0 ] || [ -n "$gdb" ] || bad_usage "--interactive needs a terminal on stdin"
-fi
-if [ -n "$no_initrd" ]; then
-	[ "$torture" != nolibc ] || bad_usage "--no-initrd with --torture nolibc: the selftest is the initrd"
-	if [ -n "$lava_dir$lava_local$lava_submit" ] || [ "$boot_mode" != kernel ]; then
-		bad_usage "--no-initrd: LAVA jobs and TFTP boots carry our initrd"
-	fi
-fi
+# Which options go with which modes: configs/option-modes.tsv.
+given="|" modes="|"
+[ -z "$buildonly" ] || modes+="--buildonly|"
+[ -z "$stage_only" ] || modes+="--stage-only|"
+[ "$boot_mode" != tftp ] || modes+="--boot tftp|"
+[ -z "$lava_dir$lava_local$lava_submit" ] || { given+="--lava|"; modes+="--lava|"; }
+[ -z "$remote_set" ] || { given+="--remote|"; modes+="--remote|"; }
+[ -z "$gdb" ] || { given+="--gdb|"; modes+="--gdb|"; }
+[ -z "$interactive" ] || { given+="--interactive|"; modes+="--interactive|"; }
+[ -z "$jitter" ] || given+="--jitter|"
+[ -z "$no_initrd" ] || given+="--no-initrd|"
+why=$(plan_refusal "$given" "$modes") && bad_usage "$why"
+[ -z "$interactive" ] || [ -t 0 ] || [ -n "$gdb" ] || bad_usage "--interactive needs a terminal on stdin"
+[ -z "$no_initrd" ] || [ "$torture" != nolibc ] || bad_usage "--no-initrd with --torture nolibc: the selftest is the initrd"
 for opt in $kconfig_extra; do
 	[[ $opt =~ ^(#CHECK#)?CONFIG_[A-Za-z0-9_]+=.+$ ]] ||
 		bad_usage "bad --kconfig item '$opt' (want CONFIG_X=value, or #CHECK#CONFIG_X=value to assert it only)"
@@ -295,18 +297,12 @@ if [ -n "$lava_http_addr_set" ] && { [ -z "$lava_submit" ] || [ -n "$lava_url" ]
 	bad_usage "--lava-http-addr names where --lava-submit serves the kernel and initrd: it needs --lava-submit and no --lava-artifacts-url"
 fi
 if [ -n "$lava_dir$lava_local$lava_submit" ]; then
-	if [ -n "$stage_only$buildonly" ] || [ "$boot_mode" != kernel ]; then
-		bad_usage "--lava excludes --stage-only, --buildonly and --boot tftp (a LAVA job boots by itself)"
-	fi
 	why=$(lava_option_error "$lava_device" "$arch" "$lava_device_type" "$lava_url" "$lava_local" "$lava_submit" "$lava_http_addr") ||
 		bad_usage "$why"
 fi
 
 if [ -n "$remote_set" ]; then
 	remote_hosts=$(remote_hosts "$remote") || bad_usage "--remote: $remote_hosts"
-	if [ -n "$buildonly$stage_only$lava_dir$lava_local$lava_submit$gdb$interactive$jitter" ] || [ "$boot_mode" != kernel ]; then
-		bad_usage "--remote boots elsewhere: not with --buildonly, --stage-only, --lava*, --gdb, --interactive, --jitter or --boot tftp"
-	fi
 fi
 
 # Last, as it may extract a tree (once per machine): the kernel, whose
@@ -395,6 +391,13 @@ fi
 if [ -n "$lava_local$lava_submit" ] && [ -z "$lava_dir" ]; then
 	lava_dir="$results/lava"
 fi
+initrd="$results/initrd/initrd.cpio"
+# Plain boots here build as they go: the next batch's kernels while the
+# current batch boots. Everything else builds every kernel first.
+pipelined=""
+if [ -z "$independent$buildonly$stage_only$lava_dir$gdb$interactive$remote_set" ] && [ "$boot_mode" = kernel ]; then
+	pipelined=1
+fi
 
 # Scenario result folders (plan.sh). listed_runs keeps the order the user
 # gave, which the summaries keep; run_names may be reordered for shared
@@ -415,14 +418,20 @@ for run in "${run_names[@]}"; do
 	[ -n "${na_reasons[$run]:-}" ] || applicable+=("$run")
 done
 
-# What the build and boot steps (build.sh, boot.sh) share with the
-# interrupt handler: the pids to stop, and ccache (TORTURE_CCACHE=1).
-make_pid="" build_pid="" jitter_pid="" lava_http_pid="" image_path="" kmake_niceness=0 cc_launcher=""
-declare -gA qemu_pids=() boot_starts=() images=()
-if [ "${TORTURE_CCACHE:-0}" = 1 ]; then
-	build_use_ccache "$PROJECT_CACHE"
-	cc_launcher="ccache "
-fi
+# The run plan (plan.sh): from here on the build, boot, LAVA and remote
+# steps read PLAN, not these variables.
+remote_hosts=$(paste -s -d ' ' <<< "$remote_hosts")
+while read -r key; do
+	case "$key" in
+	runs) plan_set runs "${listed_runs[*]}" ;;
+	run_names) plan_set run_names "${applicable[*]}" ;;
+	*) plan_set "$key" "${!key}" ;;
+	esac
+done < <(plan_keys)
+
+# ccache (TORTURE_CCACHE=1); the pids the interrupt handler stops are the
+# build and boot steps' own (build.sh, boot.sh, lava.sh, remote.sh).
+[ "${TORTURE_CCACHE:-0}" != 1 ] || build_use_ccache "$PROJECT_CACHE"
 
 # --- interrupts --------------------------------------------------------------
 
@@ -487,10 +496,16 @@ fi
 
 mkdir -p "$results" || die "cannot create results folder '$results'"
 results=$(cd "$results" && pwd)
+plan_set results "$results"
+initrd="$results/initrd/initrd.cpio"
+plan_set initrd "$initrd"
 if [ -n "$stage_only" ]; then
 	mkdir -p "$stage_only" || die "cannot create --stage-only folder '$stage_only'"
 	stage_only=$(cd "$stage_only" && pwd)
+	plan_set stage_only "$stage_only"
 fi
+# kept with the results, written before anything is built
+plan_save "$results/plan"
 trap on_interrupt INT TERM
 [ -z "$remote_set" ] || say "remote hosts: $(paste -s -d ';' <<< "$remote_report" | sed 's/;/; /g')"
 # What kvm-recheck.sh needs to judge the folder again: the torture type
@@ -514,27 +529,20 @@ fi
 [ -z "$kconfig_extra" ] || printf '%s\n' $kconfig_extra > "$results/kconfig-extra"
 
 build_initrd "$torture" "$arch" "$results"
-initrd="$results/initrd/initrd.cpio"
 say "initrd: $(stat -c %s "$initrd") bytes, init $(stat -c %s "$results/initrd/init") bytes, $(cat "$results/initrd/libc")"
 
 # From here on run_names holds the runs to build and boot (not the N/A
 # ones), in build order.
 mapfile -t run_names < <(build_order "${applicable[@]}")
+plan_set run_names "${run_names[*]}"
 [ "${run_names[*]}" = "${applicable[*]}" ] ||
 	say "build order (each step a small rebuild of one shared tree): ${run_names[*]}"
 
-# Plain boots here build as they go: the next batch's kernels while the
-# current batch boots. Everything else builds every kernel first.
-pipelined=""
-if [ -z "$independent$buildonly$stage_only$lava_dir$gdb$interactive$remote_set" ] && [ "$boot_mode" = kernel ]; then
-	pipelined=1
-fi
 if [ -z "$pipelined" ]; then
 	build_runs "${run_names[@]}"
-	load_images "${run_names[@]}"
 	if [ -n "$buildonly" ]; then
-		for run in "${!images[@]}"; do
-			set_verdict "$results/$run" BUILT "--buildonly"
+		for run in "${run_names[@]}"; do
+			[ -z "$(run_image "$run")" ] || set_verdict "$results/$run" BUILT "--buildonly"
 		done
 	fi
 fi

@@ -554,69 +554,71 @@ lava_option_error() {
 # --- kvm.sh's LAVA runs (--lava, --lava-local, --lava-submit) ----------------
 #
 # The functions from here to the command line run inside kvm.sh: they read
-# its options (lava_dir, lava_url, lava_device, lava_device_type,
-# lava_submit, lava_http_addr, accel, arch, torture, duration, grace, qemu_cmd), its run
-# (results, initrd, run_names, images) and its bookkeeping (qemu_pids,
-# boot_starts, lava_http_pid), and print progress with its say.
+# its run plan (PLAN, plan.sh), the built images (run_image, build.sh),
+# share the boots' qemu_pids and boot_starts (boot.sh) and print progress
+# with kvm.sh's say.
+
+# lava_http_pid: the artifact server of lava_serve_artifacts while it runs.
+lava_http_pid=""
 
 # lava_write_jobs: one LAVA job per built scenario in $lava_dir/RUN/job.yaml,
 # its kernel beside it and the initrd once in $lava_dir; for qemu jobs also
 # device.yaml, the device configuration lava-run boots it with. The job
 # boots exactly the QEMU command a local run would (qemu-cmd.args).
-# shellcheck disable=SC2154
 lava_write_jobs() {
-	local run dir base url minutes acc=tcg
+	local run dir base url minutes image acc=tcg
 	local -a qemu_argv
-	[ "$accel" != kvm ] || acc=kvm
-	url="${lava_url:-file://$lava_dir}"
+	[ "${PLAN[accel]}" != kvm ] || acc=kvm
+	url="${PLAN[lava_url]:-file://${PLAN[lava_dir]}}"
 	url="${url%/}"
 	# the job's timeouts: the run, the grace a local run gives, a minute
-	minutes=$(( (duration + grace + 59) / 60 + 1 ))
-	cp "$initrd" "$lava_dir/initrd.cpio"
-	[ "$lava_device" != qemu ] || lava_device_dictionary "$acc" > "$lava_dir/qemu-device.jinja2"
-	for run in "${run_names[@]}"; do
-		[ -n "${images[$run]:-}" ] || continue
-		dir="$lava_dir/$run"
+	minutes=$(( (PLAN["duration"] + PLAN["grace"] + 59) / 60 + 1 ))
+	cp "${PLAN[initrd]}" "${PLAN[lava_dir]}/initrd.cpio"
+	[ "${PLAN[lava_device]}" != qemu ] || lava_device_dictionary "$acc" > "${PLAN[lava_dir]}/qemu-device.jinja2"
+	for run in ${PLAN[run_names]}; do
+		image=$(run_image "$run")
+		[ -n "$image" ] || continue
+		dir="${PLAN[lava_dir]}/$run"
 		mkdir -p "$dir"
-		base=$(basename "${images[$run]}")
-		cp "${images[$run]}" "$dir/$base"
-		mapfile -t qemu_argv < <(scenario_qemu_cmd "$run" "$dir/$base" "$lava_dir/initrd.cpio" "$acc")
-		printf '%s\n' "${qemu_argv[@]}" > "$results/$run/qemu-cmd.args"
-		if [ "$lava_device" = qemu ]; then
-			lava_job_qemu "$run" "$arch" "$torture" "$minutes" "$url/$run/$base" \
-				"$url/initrd.cpio" "$results/$run/qemu-cmd.args" > "$dir/job.yaml"
-			lava_device_qemu "$dir/job.yaml" "$acc" "$qemu_cmd" > "$dir/device.yaml"
+		base=$(basename "$image")
+		cp "$image" "$dir/$base"
+		mapfile -t qemu_argv < <(scenario_qemu_cmd "$run" "$dir/$base" "${PLAN[lava_dir]}/initrd.cpio" "$acc")
+		printf '%s\n' "${qemu_argv[@]}" > "${PLAN[results]}/$run/qemu-cmd.args"
+		if [ "${PLAN[lava_device]}" = qemu ]; then
+			lava_job_qemu "$run" "${PLAN[arch]}" "${PLAN[torture]}" "$minutes" "$url/$run/$base" \
+				"$url/initrd.cpio" "${PLAN[results]}/$run/qemu-cmd.args" > "$dir/job.yaml"
+			lava_device_qemu "$dir/job.yaml" "$acc" "${PLAN[qemu_cmd]}" > "$dir/device.yaml"
 		else
-			lava_job_tftp "$run" "$arch" "$torture" "$minutes" "$url/$run/$base" \
-				"$url/initrd.cpio" "$(lava_qemu_get "$results/$run/qemu-cmd.args" append)" \
-				"${lava_device_type:-x86}" > "$dir/job.yaml"
+			lava_job_tftp "$run" "${PLAN[arch]}" "${PLAN[torture]}" "$minutes" "$url/$run/$base" \
+				"$url/initrd.cpio" "$(lava_qemu_get "${PLAN[results]}/$run/qemu-cmd.args" append)" \
+				"${PLAN[lava_device_type]:-x86}" > "$dir/job.yaml"
 		fi
-		set_verdict "$results/$run" LAVA-JOB "$dir/job.yaml"
+		set_verdict "${PLAN[results]}/$run" LAVA-JOB "$dir/job.yaml"
 	done
-	say "LAVA jobs ($lava_device) in $lava_dir, artifacts at $url"
+	say "LAVA jobs (${PLAN[lava_device]}) in ${PLAN[lava_dir]}, artifacts at $url"
 }
 
 # lava_judge RUN_NAME: our verdict from the console LAVA logged, and LAVA's
 # own results for the run beside it.
-# shellcheck disable=SC2154
 lava_judge() {
 	local run="$1"
-	judge_boot "$results/$run" "$torture" "${boot_starts[$run]}"
-	say "$run: $(head -n 1 "$results/$run/verdict") after $(cat "$results/$run/boot-seconds")s; LAVA: $(grep -v -- '-work ' "$results/$run/lava-results" 2> /dev/null | awk '{ printf "%s%s %s %s", sep, $1, $2, $3; sep = "; " }')"
+	judge_boot "${PLAN[results]}/$run" "${PLAN[torture]}" "${boot_starts[$run]}"
+	say "$run: $(head -n 1 "${PLAN[results]}/$run/verdict") after $(cat "${PLAN[results]}/$run/boot-seconds")s; LAVA: $(grep -v -- '-work ' "${PLAN[results]}/$run/lava-results" 2> /dev/null | awk '{ printf "%s%s %s %s", sep, $1, $2, $3; sep = "; " }')"
 }
 
 # lava_boot_local: every job through Debian's lava-run, a batch at a time.
-# shellcheck disable=SC2154
 lava_boot_local() {
 	local batch run
+	local -a runs
+	mapfile -t runs < <(plan_list run_names)
 	say "LAVA: running the jobs here with lava-run"
 	while read -r batch; do
 		for run in $batch; do
-			[ -n "${images[$run]:-}" ] || continue
+			[ -n "$(run_image "$run")" ] || continue
 			boot_starts["$run"]=$SECONDS
-			say "$run: LAVA job $lava_dir/$run/job.yaml (lava-run; log: $results/$run/lava.log)"
+			say "$run: LAVA job $lava_dir/$run/job.yaml (lava-run; log: ${PLAN[results]}/$run/lava.log)"
 			setsid "$LAVA_SH_DIR/lava.sh" run-local "$lava_dir/$run/job.yaml" \
-				"$lava_dir/$run/device.yaml" "$results/$run" > /dev/null 2>&1 < /dev/null &
+				"$lava_dir/$run/device.yaml" "${PLAN[results]}/$run" > /dev/null 2>&1 < /dev/null &
 			qemu_pids["$run"]=$!
 		done
 		for run in $batch; do
@@ -625,25 +627,24 @@ lava_boot_local() {
 			unset "qemu_pids[$run]"
 			lava_judge "$run"
 		done
-	done < <(plan_batches "$cpus" "$config_dir" "$bootargs_extra" "${run_names[@]}")
+	done < <(plan_batches "${PLAN[cpus]}" "${PLAN[config_dir]}" "${PLAN[bootargs_extra]}" "${runs[@]}")
 }
 
 # lava_serve_artifacts: a local HTTP server for $lava_dir while the run
 # lasts (for --lava-submit without --lava-artifacts-url), on the one
-# address lava_http_addr chooses; sets lava_url and lava_http_pid
+# address lava_http_addr chooses; sets the plan's lava_url and lava_http_pid
 # (lava_http_stop ends it).
-# shellcheck disable=SC2154
 lava_serve_artifacts() {
-	local port_file="$results/lava-http.port" addr host
-	addr=$(lava_http_addr "$lava_http_addr")
-	python3 -c "$LAVA_HTTP_PY" "$addr" "$lava_dir" "$port_file" > "$results/lava-http.log" 2>&1 &
+	local port_file="${PLAN[results]}/lava-http.port" addr host
+	addr=$(lava_http_addr "${PLAN[lava_http_addr]}")
+	python3 -c "$LAVA_HTTP_PY" "$addr" "${PLAN[lava_dir]}" "$port_file" > "${PLAN[results]}/lava-http.log" 2>&1 &
 	lava_http_pid=$!
 	for _ in $(seq 50); do [ -s "$port_file" ] && break; sleep 0.1; done
-	[ -s "$port_file" ] || die "the local HTTP server for the LAVA artifacts did not start on $addr (see $results/lava-http.log)"
+	[ -s "$port_file" ] || die "the local HTTP server for the LAVA artifacts did not start on $addr (see ${PLAN[results]}/lava-http.log)"
 	host=$addr
 	[[ $host != *:* ]] || host="[$host]"	# an IPv6 address in a URL
-	lava_url="http://$host:$(cat "$port_file")"
-	say "LAVA artifacts served from $lava_dir at $lava_url while the run lasts"
+	plan_set lava_url "http://$host:$(cat "$port_file")"
+	say "LAVA artifacts served from ${PLAN[lava_dir]} at ${PLAN[lava_url]} while the run lasts"
 }
 
 # lava_http_stop: ends the artifact server of lava_serve_artifacts, if one
@@ -655,31 +656,30 @@ lava_http_stop() {
 
 # lava_boot_submit: submits every job to the --lava-submit server, waits
 # for each, fetches its log and judges its console.
-# shellcheck disable=SC2154
 lava_boot_submit() {
 	local run id
 	local -A ids=()
-	for run in "${run_names[@]}"; do
-		[ -n "${images[$run]:-}" ] || continue
-		id=$(lava_cli "$lava_submit" jobs submit "$lava_dir/$run/job.yaml") || true
+	for run in ${PLAN[run_names]}; do
+		[ -n "$(run_image "$run")" ] || continue
+		id=$(lava_cli "${PLAN[lava_submit]}" jobs submit "${PLAN[lava_dir]}/$run/job.yaml") || true
 		if ! [[ $id =~ ^[0-9.]+$ ]]; then
-			set_verdict "$results/$run" LAVA-REFUSED "the server did not take $lava_dir/$run/job.yaml: $id"
+			set_verdict "${PLAN[results]}/$run" LAVA-REFUSED "the server did not take ${PLAN[lava_dir]}/$run/job.yaml: $id"
 			say "$run: LAVA-REFUSED: $id"
 			continue
 		fi
 		ids[$run]=$id
 		boot_starts["$run"]=$SECONDS
-		echo "$id" > "$results/$run/lava-job-id"
-		say "$run: LAVA job $id submitted to $(lava_url_redacted "$lava_submit")"
+		echo "$id" > "${PLAN[results]}/$run/lava-job-id"
+		say "$run: LAVA job $id submitted to $(lava_url_redacted "${PLAN[lava_submit]}")"
 	done
-	for run in "${run_names[@]}"; do
+	for run in ${PLAN[run_names]}; do
 		[ -n "${ids[$run]:-}" ] || continue
 		# a job that never gets a device must not hold the run forever
-		lava_cli "$lava_submit" jobs wait --timeout $(( (duration + grace) * 2 + 3600 )) "${ids[$run]}" > /dev/null || true
-		lava_cli "$lava_submit" jobs logs --raw "${ids[$run]}" > "$results/$run/lava.yaml" || true
-		lava_log_from_yaml "$results/$run/lava.yaml" > "$results/$run/lava.log" 2> /dev/null || true
-		lava_console "$results/$run/lava.log" > "$results/$run/console.log"
-		lava_results "$results/$run/lava.log" > "$results/$run/lava-results"
+		lava_cli "${PLAN[lava_submit]}" jobs wait --timeout $(( (PLAN["duration"] + PLAN["grace"]) * 2 + 3600 )) "${ids[$run]}" > /dev/null || true
+		lava_cli "${PLAN[lava_submit]}" jobs logs --raw "${ids[$run]}" > "${PLAN[results]}/$run/lava.yaml" || true
+		lava_log_from_yaml "${PLAN[results]}/$run/lava.yaml" > "${PLAN[results]}/$run/lava.log" 2> /dev/null || true
+		lava_console "${PLAN[results]}/$run/lava.log" > "${PLAN[results]}/$run/console.log"
+		lava_results "${PLAN[results]}/$run/lava.log" > "${PLAN[results]}/$run/lava-results"
 		lava_judge "$run"
 	done
 }
@@ -687,15 +687,14 @@ lava_boot_submit() {
 # lava_boot: kvm.sh's LAVA run once the kernels are built: the jobs written
 # into $lava_dir, then run here (--lava-local) or on a server
 # (--lava-submit), or left for one (--lava).
-# shellcheck disable=SC2154
 lava_boot() {
-	mkdir -p "$lava_dir" || die "cannot create --lava folder '$lava_dir'"
-	lava_dir=$(cd "$lava_dir" && pwd)
-	[ -z "$lava_submit" ] || [ -n "$lava_url" ] || lava_serve_artifacts
+	mkdir -p "${PLAN[lava_dir]}" || die "cannot create --lava folder '${PLAN[lava_dir]}'"
+	plan_set lava_dir "$(cd "${PLAN[lava_dir]}" && pwd)"
+	[ -z "${PLAN[lava_submit]}" ] || [ -n "${PLAN[lava_url]}" ] || lava_serve_artifacts
 	lava_write_jobs
-	if [ -n "$lava_local" ]; then
+	if [ -n "${PLAN[lava_local]}" ]; then
 		lava_boot_local
-	elif [ -n "$lava_submit" ]; then
+	elif [ -n "${PLAN[lava_submit]}" ]; then
 		lava_boot_submit
 	fi
 	lava_http_stop

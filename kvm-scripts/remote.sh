@@ -248,26 +248,27 @@ remote_boot_batches() {
 }
 
 # remote_boot: kvm.sh --remote once the kernels are built: each batch's
-# QEMU commands written as for a local boot, then remote_boot_batches.
-# Reads kvm.sh's accel, cpus, config_dir, run_names, images, initrd,
-# results, torture, duration, grace and remote_hosts.
-# shellcheck disable=SC2154
+# QEMU commands written as for a local boot, then remote_boot_batches;
+# from the run plan (PLAN, plan.sh) and the built images (run_image).
 remote_boot() {
-	local batch run line acc=tcg
-	local -a batches=() cmd
+	local batch run line image acc=tcg
+	local -a batches=() cmd runs
 	# The probe boot of --accel auto would test this machine, not them.
-	[ "$accel" != kvm ] || acc=kvm
-	say "accelerator: $acc on the remote hosts$([ "$accel" = auto ] && echo " (--accel auto does not probe them; --accel kvm uses their KVM)")"
+	[ "${PLAN[accel]}" != kvm ] || acc=kvm
+	say "accelerator: $acc on the remote hosts$([ "${PLAN[accel]}" = auto ] && echo " (--accel auto does not probe them; --accel kvm uses their KVM)")"
+	mapfile -t runs < <(plan_list run_names)
 	while read -r batch; do
 		line=""
 		for run in $batch; do
-			[ -n "${images[$run]:-}" ] || continue
-			mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" "$acc")
-			boot_write_cmd "$results/$run" "${cmd[@]}"
+			image=$(run_image "$run")
+			[ -n "$image" ] || continue
+			mapfile -t cmd < <(scenario_qemu_cmd "$run" "$image" "${PLAN[initrd]}" "$acc")
+			boot_write_cmd "${PLAN[results]}/$run" "${cmd[@]}"
 			line="$line $run"
 		done
 		[ -z "$line" ] || batches+=("$line")
-	done < <(plan_batches "$cpus" "$config_dir" "$bootargs_extra" "${run_names[@]}")
+	done < <(plan_batches "${PLAN[cpus]}" "${PLAN[config_dir]}" "${PLAN[bootargs_extra]}" "${runs[@]}")
 	[ "${#batches[@]}" -eq 0 ] ||
-		remote_boot_batches "$results" "$torture" $((duration + grace)) "$remote_hosts" "${batches[@]}"
+		remote_boot_batches "${PLAN[results]}" "${PLAN[torture]}" $((PLAN["duration"] + PLAN["grace"])) \
+			"$(plan_list remote_hosts)" "${batches[@]}"
 }

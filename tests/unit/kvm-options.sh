@@ -174,4 +174,38 @@ else
 	t_fail "--kcsan on ppc64le under 6.12: taken" "exit $rc: $(tail -n 3 <<< "$plan612")"
 fi
 
+# Options against modes: every refusal configs/option-modes.tsv holds is
+# the one kvm.sh gives for that pair (the words come from the table, the
+# pairs and the command lines from here), and a pair the table allows is
+# taken.
+# mode_args NAME: a command line that gives option or mode NAME.
+mode_args() {
+	case "$1" in
+	--gdb) echo "--gdb --configs TINY01" ;;
+	--interactive) echo "--interactive --configs TINY01" ;;
+	--jitter) echo "--jitter 1" ;;
+	--lava) echo "--lava $tmp/jobs" ;;
+	--remote) echo "--remote h1" ;;
+	--stage-only) echo "--stage-only $tmp/stage" ;;
+	*) echo "$1" ;;
+	esac
+}
+pairs=0
+while IFS=$'\t' read -r -a row; do
+	[ "${row[0]}" != option ] || { cols=("${row[@]}"); continue; }
+	for i in "${!row[@]}"; do
+		if [ "$i" -eq 0 ] || [ "${row[i]}" = - ]; then continue; fi
+		pairs=$((pairs + 1))
+		# shellcheck disable=SC2046 # the command lines are word lists
+		refused "${row[0]} with ${cols[i]} is refused" "^kvm.sh: ${row[0]} with ${cols[i]}: ${row[i]//[()]/.}\$" \
+			$(mode_args "${row[0]}") $(mode_args "${cols[i]}")
+	done
+done < <(grep -v '^#' "$TOP/configs/option-modes.tsv")
+t_eq "the table holds the refusals kvm.sh had before it (19 pairs and more)" 1 "$([ "$pairs" -ge 19 ] && echo 1)"
+refused "--jitter with --buildonly --dryrun: refused before the plan is printed" \
+	"^kvm.sh: --jitter with --buildonly: jitter.sh loads this machine" --jitter 1 --buildonly --dryrun
+rc=0
+"$kvm" --results "$tmp/jitter-tftp" "${tree[@]}" --jitter 1 --boot tftp --dryrun > /dev/null 2>&1 || rc=$?
+t_eq "--jitter with --boot tftp (the table allows it): taken" 0 "$rc"
+
 t_done

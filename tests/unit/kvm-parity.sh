@@ -34,7 +34,7 @@ refused "--jitter not numbers" "bad --jitter 'lots'" --jitter lots
 refused "--jitter four numbers" "bad --jitter '1 2 3 4'" --jitter "1 2 3 4"
 refused "--mac malformed" "bad --mac '52:54:00:12:34'" --mac 52:54:00:12:34
 refused "--gdb with two scenarios" "--gdb and --interactive take one scenario, not 2" --gdb --configs "TINY01 TREE01"
-refused "--gdb with --buildonly" "not with --buildonly" --gdb --configs TINY01 --buildonly
+refused "--gdb with --buildonly" "^kvm.sh: --gdb with --buildonly: gdb needs a boot here" --gdb --configs TINY01 --buildonly
 refused "--interactive without a terminal" "--interactive needs a terminal" --interactive --configs TINY01
 refused "--no-initrd with the selftest" "the selftest is the initrd" --no-initrd --torture nolibc
 refused "--no-initrd with LAVA" "LAVA jobs and TFTP boots carry our initrd" --no-initrd --lava "$tmp/jobs"

@@ -21,6 +21,8 @@ source "$TOP/kvm-scripts/scenario.sh"
 source "$TOP/kvm-scripts/cache.sh"
 source "$TOP/kvm-scripts/share.sh"
 source "$TOP/kvm-scripts/build.sh"
+# shellcheck source=../../kvm-scripts/plan.sh
+source "$TOP/kvm-scripts/plan.sh"
 lines() { tr '\n' ' ' | sed 's/ $//'; }
 
 # The fake tree: an rcu folder as 6.12 lays it out, and bin/functions.sh.
@@ -127,15 +129,17 @@ t_eq "kconfig_foreign: x86's MAXSMP and PARAVIRT on s390" "CONFIG_MAXSMP CONFIG_
 	"$(kconfig_foreign "$tree" s390 CONFIG_MAXSMP CONFIG_PARAVIRT CONFIG_SMP CONFIG_S390_ONLY CONFIG_NOWHERE | lines)"
 t_eq "kconfig_foreign: none on x86_64" "" "$(kconfig_foreign "$tree" x86_64 CONFIG_MAXSMP CONFIG_SMP)"
 mkdir -p "$tmp/run"
+# the run plan (plan.sh) names the tree and its ARCH
+PLAN[kernel_src]=$tree PLAN[kernel_arch]=s390
 printf '%s\n' "CONFIG_MAXSMP wanted y got n" > "$tmp/run/ConfigFragment.diags"
 rc=0
-kernel_src="$tree" kernel_arch=s390 config_foreign_ok "$tmp/run" || rc=$?
+config_foreign_ok "$tmp/run" || rc=$?
 t_eq "config_foreign_ok: only a foreign option is no mismatch" 0 "$rc"
 t_eq "config_foreign_ok: the note" "CONFIG_MAXSMP wanted y got n (only other arches define it)" \
 	"$(cat "$tmp/run/ConfigFragment.foreign")"
 printf '%s\n' "CONFIG_MAXSMP wanted y got n" "CONFIG_NOWHERE wanted y got n" > "$tmp/run/ConfigFragment.diags"
 rc=0
-kernel_src="$tree" kernel_arch=s390 config_foreign_ok "$tmp/run" || rc=$?
+config_foreign_ok "$tmp/run" || rc=$?
 t_eq "config_foreign_ok: another mismatch is still one" "2 CONFIG_NOWHERE wanted y got n" \
 	"$rc $(cat "$tmp/run/ConfigFragment.diags")"
 

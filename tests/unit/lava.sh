@@ -11,6 +11,8 @@ source "$TOP/configs/arch.sh"
 source "$TOP/kvm-scripts/functions.sh"
 source "$TOP/kvm-scripts/console.sh"
 source "$TOP/kvm-scripts/lava.sh"
+# shellcheck source=../../kvm-scripts/plan.sh
+source "$TOP/kvm-scripts/plan.sh"
 
 t_tmpdir
 tmp="$T_TMP"
@@ -118,21 +120,22 @@ t_eq "artifact server address: --lava-http-addr first" 127.0.0.2 "$(addr_with "1
 t_eq "artifact server address: else this machine's first" 192.0.2.7 "$(addr_with "192.0.2.7 198.51.100.3" "")"
 t_eq "artifact server address: else loopback" 127.0.0.1 "$(addr_with "" "")"
 
-# serve_on ADDR: lava_serve_artifacts on ADDR, as kvm.sh runs it; sets
-# lava_url and port.
+# serve_on ADDR: lava_serve_artifacts on ADDR, as kvm.sh runs it, from a
+# run plan; sets the plan's lava_url and port.
 say() { :; }
 serve_on() {
-	results="$tmp/serve-$1" lava_dir="$tmp/serve-$1/lava" lava_http_addr="$1" lava_http_pid="" lava_url=""
-	mkdir -p "$lava_dir"
-	echo "artifact" > "$lava_dir/initrd.cpio"
+	PLAN=([results]="$tmp/serve-$1" [lava_dir]="$tmp/serve-$1/lava" [lava_http_addr]="$1" [lava_url]="")
+	lava_http_pid=""
+	mkdir -p "${PLAN[lava_dir]}"
+	echo "artifact" > "${PLAN[lava_dir]}/initrd.cpio"
 	lava_serve_artifacts
-	port=$(cat "$results/lava-http.port" 2> /dev/null)
+	port=$(cat "${PLAN[results]}/lava-http.port" 2> /dev/null)
 }
 # Served on 127.0.0.2 only: the URL says so, and 127.0.0.1 (any other
 # address of the machine) has nothing on that port.
 serve_on 127.0.0.2
-t_eq "artifact server: the URL names its address" "http://127.0.0.2:$port" "$lava_url"
-t_eq "artifact server: the artifacts are there" artifact "$(curl -s --max-time 10 "$lava_url/initrd.cpio")"
+t_eq "artifact server: the URL names its address" "http://127.0.0.2:$port" "${PLAN[lava_url]}"
+t_eq "artifact server: the artifacts are there" artifact "$(curl -s --max-time 10 "${PLAN[lava_url]}/initrd.cpio")"
 if lava_url_answers "http://127.0.0.1:$port/initrd.cpio"; then
 	t_fail "artifact server: not on the machine's other addresses" "http://127.0.0.1:$port answers too"
 else
@@ -141,8 +144,8 @@ fi
 lava_http_stop
 if python3 -c "$LAVA_HTTP_PY" ::1 - - 2> /dev/null; then
 	serve_on ::1
-	t_eq "artifact server on IPv6: the address in brackets" "http://[::1]:$port" "$lava_url"
-	t_eq "artifact server on IPv6: the artifacts are there" artifact "$(curl -s --max-time 10 "$lava_url/initrd.cpio")"
+	t_eq "artifact server on IPv6: the address in brackets" "http://[::1]:$port" "${PLAN[lava_url]}"
+	t_eq "artifact server on IPv6: the artifacts are there" artifact "$(curl -s --max-time 10 "${PLAN[lava_url]}/initrd.cpio")"
 	lava_http_stop
 else
 	t_skip "artifact server on IPv6" "no ::1 on this machine"
