@@ -93,7 +93,9 @@ case "$target" in
 tinyconfig|defconfig|*_defconfig) : > "$o/.config" ;;
 bzImage)
 	if [ "${STUB_HOLD:-}" = 1 ]; then
-		for _ in $(seq 300); do [ -e "$STUB_RELEASE" ] && break; sleep 0.1; done
+		# up to 180 s: a second kvm.sh took 45 s to reach the lock
+		# under load 30 (2026-12-07); 30 s let the hold end first
+		for _ in $(seq 1800); do [ -e "$STUB_RELEASE" ] && break; sleep 0.1; done
 	fi
 	if [ "${STUB_FAIL:-}" = 1 ]; then
 		rm -rf "$o/.stub-busy"

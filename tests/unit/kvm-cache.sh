@@ -24,9 +24,11 @@ export STUB_RELEASE="$tmp/release"
 : > "$STUB_LOG"
 args=(--buildonly --arch x86_64 --kernel-src "$ksrc" --configs TINY01)
 
-# wait_for FILE PATTERN: up to 30 s for PATTERN to show up in FILE.
+# wait_for FILE PATTERN: up to 180 s for PATTERN to show up in FILE. It
+# returns as soon as it does; the bound is for a loaded machine, where
+# kvm.sh took 25 to 45 s to its first line (load 30 on 2 cores, 2026-12-07).
 wait_for() {
-	for _ in $(seq 300); do
+	for _ in $(seq 1800); do
 		grep -q -- "$2" "$1" 2> /dev/null && return 0
 		sleep 0.1
 	done
@@ -77,7 +79,7 @@ fi
 STUB_HOLD=1 "$kvm" --results "$tmp/c" "${args[@]}" --trust-make > "$tmp/c.log" 2>&1 &
 pid_c=$!
 n=$(images)
-for _ in $(seq 300); do [ "$(grep -c '^bzImage$' "$STUB_LOG")" -gt "$n" ] && break; sleep 0.1; done
+for _ in $(seq 1800); do [ "$(grep -c '^bzImage$' "$STUB_LOG")" -gt "$n" ] && break; sleep 0.1; done
 "$kvm" --results "$tmp/d" "${args[@]}" > "$tmp/d.log" 2>&1 &
 pid_d=$!
 wait_for "$tmp/d.log" 'waiting for' || t_fail "run D waits" "$(cat "$tmp/d.log")"
@@ -113,7 +115,7 @@ t_eq "and succeeds" BUILT "$(head -n 1 "$tmp/after-fail/TINY01/verdict")"
 STUB_HOLD=1 "$kvm" --results "$tmp/killed" "${args[@]}" --trust-make > "$tmp/killed.log" 2>&1 &
 pid_k=$!
 n=$(images)
-for _ in $(seq 300); do [ "$(images)" -gt "$n" ] && break; sleep 0.1; done
+for _ in $(seq 1800); do [ "$(images)" -gt "$n" ] && break; sleep 0.1; done
 # (the make runs in the shared tree, builds/x86_64/shared-*, by default)
 make_pid=$(cat "$NOLIBC_TORTURE_CACHE"/builds/x86_64/*/.stub-busy/pid 2> /dev/null)
 kill -KILL "$pid_k"
@@ -146,7 +148,7 @@ t_eq "extraction: a second call does nothing" "" "$out"
 hold() { touch "$tmp/held"; for _ in $(seq 300); do [ -e "$tmp/go" ] && return 0; sleep 0.1; done; }
 cache_with_lock "$tmp/l.lock" "the test's lock" hold &
 holder=$!
-wait_for_file() { for _ in $(seq 300); do [ -e "$1" ] && return 0; sleep 0.1; done; return 1; }
+wait_for_file() { for _ in $(seq 1800); do [ -e "$1" ] && return 0; sleep 0.1; done; return 1; }
 wait_for_file "$tmp/held"
 (sleep 1; touch "$tmp/go") &
 out=$(cache_with_lock "$tmp/l.lock" "the test's lock" echo ran 2>&1)
