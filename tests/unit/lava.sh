@@ -139,7 +139,7 @@ else
 	t_ok "artifact server: not on the machine's other addresses"
 fi
 lava_http_stop
-if python3 -c "$LAVA_HTTP_PY" ::1 - - 2> /dev/null; then
+if python3 "$TOP/kvm-scripts/lava.py" serve ::1 - - 2> /dev/null; then
 	serve_on ::1
 	t_eq "artifact server on IPv6: the address in brackets" "http://[::1]:$port" "$lava_url"
 	t_eq "artifact server on IPv6: the artifacts are there" artifact "$(curl -s --max-time 10 "$lava_url/initrd.cpio")"
