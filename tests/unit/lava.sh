@@ -224,14 +224,8 @@ monitor_case() {
 	if [ -z "$split" ]; then
 		printf '#!/bin/sh\n# stand-in QEMU: the console of a fixture\ncat %q\n' "$fixture" > "$d/qemu"
 	else
-		printf '#!/bin/bash\n# stand-in QEMU: a fixture in two parts\nexec python3 -c %q %q %q\n' \
-			'import sys, time
-text = open(sys.argv[1]).read()
-cut = text.index(sys.argv[2]) + len(sys.argv[2])
-for part in (text[:cut], text[cut:]):
-    sys.stdout.write(part)
-    sys.stdout.flush()
-    time.sleep(2)' "$fixture" "$split" > "$d/qemu"
+		printf '#!/bin/bash\n# stand-in QEMU: a fixture in two parts\nexec python3 %q %q %q\n' \
+			"$TOP/tests/print-in-parts.py" "$fixture" "$split" > "$d/qemu"
 	fi
 	chmod +x "$d/qemu"
 	args_for x86_64 "$d/qemu-cmd.args"
