@@ -101,9 +101,11 @@ t_fails "serve on an address not this machine's: the reason, last" \
 	"Cannot assign requested address\$" lava_py serve 203.0.113.254 - -
 mkdir -p "$tmp/www"
 echo "the initrd" > "$tmp/www/initrd.cpio"
-lava_py serve 127.0.0.1 "$tmp/www" "$tmp/port" > "$tmp/serve.log" 2>&1 &
+# python3 itself in the background, not the function: $! must be the
+# server's pid, or the kill below leaves it serving
+python3 "$TOP/kvm-scripts/lava.py" serve 127.0.0.1 "$tmp/www" "$tmp/port" > "$tmp/serve.log" 2>&1 &
 pid=$!
-for _ in $(seq 50); do [ -s "$tmp/port" ] && break; sleep 0.1; done
+for _ in $(seq 300); do [ -s "$tmp/port" ] && break; sleep 0.1; done
 port=$(cat "$tmp/port" 2> /dev/null)
 if [[ $port =~ ^[0-9]+$ ]] && [ "$port" -gt 0 ]; then
 	t_ok "serve: the port it listens on, in PORT_FILE"
@@ -119,5 +121,10 @@ else
 fi
 kill "$pid" 2> /dev/null
 wait "$pid" 2> /dev/null
+if [ -n "$port" ] && curl -s -o /dev/null --max-time 10 "http://127.0.0.1:$port/"; then
+	t_fail "serve: gone once killed" "port $port still answers"
+else
+	t_ok "serve: gone once killed"
+fi
 
 t_done
