@@ -23,7 +23,8 @@
 # device dictionary and the job's context.
 #
 # The last part, before the command line, is kvm.sh's --lava, --lava-local
-# and --lava-submit runs, made of the functions above.
+# and --lava-submit runs, made of the functions above. What reads YAML or
+# JSON, and the HTTP server of --lava-submit, is lava.py beside this file.
 
 LAVA_SH_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
@@ -245,13 +246,7 @@ lava_device_dictionary() {
 # "extra_options=..." line per option), the way a LAVA server reads it to
 # render the device configuration.
 lava_job_context() {
-	python3 - "$1" <<-'EOF'
-	import sys, yaml
-	ctx = (yaml.safe_load(open(sys.argv[1])) or {}).get("context") or {}
-	for key, value in ctx.items():
-	    for item in (value if isinstance(value, list) else [value]):
-	        print("%s=%s" % (key, item))
-	EOF
+	python3 "$LAVA_SH_DIR/lava.py" context "$1"
 }
 
 # lava_device_qemu JOB [ACCEL [QEMU]]: the device configuration with which
@@ -317,33 +312,10 @@ lava_device_qemu() {
 # for KIND: "console" prints the console lines (the "target" and
 # "feedback" records),
 # "results" one line per test result, "SUITE CASE RESULT [MEASUREMENT]",
-# leaving out LAVA's own "lava" suite except its "job" result.
+# leaving out LAVA's own "lava" suite except its "job" result (lava.py
+# reads it: JSON is no work for bash).
 lava_log_records() {
-	python3 - "$1" "$2" <<-'EOF'
-	import json, sys
-	path, kind = sys.argv[1], sys.argv[2]
-	for line in open(path, errors="replace"):
-	    try:
-	        rec = json.loads(line.replace(': ! "', ': "'))
-	    except ValueError:
-	        continue
-	    msg = rec.get("msg")
-	    if kind == "console":
-	        # "feedback": what the board printed while LAVA was between
-	        # actions (the end of a run often comes as LAVA finishes)
-	        if rec.get("lvl") in ("target", "feedback") and isinstance(msg, str):
-	            print(msg)
-	        continue
-	    if rec.get("lvl") != "results" or not isinstance(msg, dict):
-	        continue
-	    suite, case = msg.get("definition", "?"), msg.get("case", "?")
-	    if suite == "lava" and case != "job":
-	        continue
-	    out = [suite, case, msg.get("result", "?")]
-	    if "measurement" in msg:
-	        out.append(str(msg["measurement"]))
-	    print(" ".join(out))
-	EOF
+	python3 "$LAVA_SH_DIR/lava.py" "$2" "$1"
 }
 
 # lava_console LAVA_LOG: the console of a job, as QEMU printed it.
@@ -359,11 +331,7 @@ lava_results() {
 # lava_log_from_yaml YAML_LOG: a server's job log (lavacli jobs logs --raw:
 # a YAML list of {dt, lvl, msg}) as the JSON lines lava-run writes.
 lava_log_from_yaml() {
-	python3 - "$1" <<-'EOF'
-	import json, sys, yaml
-	for rec in yaml.safe_load(open(sys.argv[1])) or []:
-	    print(json.dumps(rec, default=str))
-	EOF
+	python3 "$LAVA_SH_DIR/lava.py" log-from-yaml "$1"
 }
 
 # lava_run_local JOB DEVICE OUTDIR: runs JOB with Debian's lava-run on this
@@ -422,21 +390,6 @@ lava_http_addr() {
 	[ -n "$addr" ] || addr=$(hostname -I 2> /dev/null | awk '{ print $1 }')
 	echo "${addr:-127.0.0.1}"
 }
-
-# LAVA_HTTP_PY ADDR DIR PORT_FILE (python3 -c): serves DIR over HTTP on
-# ADDR, an IPv4 or IPv6 address, at a free port it writes to PORT_FILE;
-# with DIR "-" it only binds, to see that it can, and exits.
-LAVA_HTTP_PY='
-import functools, http.server, socket, sys
-addr, folder, port_file = sys.argv[1:4]
-class Server(http.server.ThreadingHTTPServer):
-    address_family = socket.AF_INET6 if ":" in addr else socket.AF_INET
-srv = Server((addr, 0), functools.partial(http.server.SimpleHTTPRequestHandler, directory=folder))
-if folder == "-":
-    sys.exit(0)
-open(port_file, "w").write("%d\n" % srv.server_address[1])
-srv.serve_forever()
-'
 
 # lava_redact: stdin to stdout with every URL's user:token shown as
 # user:***, for what lavacli prints (its errors quote the URL whole).
@@ -530,7 +483,7 @@ lava_option_error() {
 	if [ -n "$submit" ] && [ -z "$url" ]; then
 		# the artifact server starts after the builds: try its address now
 		addr=$(lava_http_addr "${7:-}")
-		err=$(python3 -c "$LAVA_HTTP_PY" "$addr" - - 2>&1) || {
+		err=$(python3 "$LAVA_SH_DIR/lava.py" serve "$addr" - - 2>&1) || {
 			if [ -n "${7:-}" ]; then
 				echo "--lava-http-addr $addr: cannot serve the artifacts there ($(tail -n 1 <<< "$err"))"
 			else
@@ -637,7 +590,7 @@ lava_boot_local() {
 lava_serve_artifacts() {
 	local port_file="${PLAN[results]}/lava-http.port" addr host
 	addr=$(lava_http_addr "${PLAN[lava_http_addr]}")
-	python3 -c "$LAVA_HTTP_PY" "$addr" "${PLAN[lava_dir]}" "$port_file" > "${PLAN[results]}/lava-http.log" 2>&1 &
+	python3 "$LAVA_SH_DIR/lava.py" serve "$addr" "${PLAN[lava_dir]}" "$port_file" > "${PLAN[results]}/lava-http.log" 2>&1 &
 	lava_http_pid=$!
 	for _ in $(seq 50); do [ -s "$port_file" ] && break; sleep 0.1; done
 	[ -s "$port_file" ] || die "the local HTTP server for the LAVA artifacts did not start on $addr (see ${PLAN[results]}/lava-http.log)"

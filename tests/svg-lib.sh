@@ -3,49 +3,34 @@
 #
 # Helpers for the tests of the pictures (kvm-scripts/plot.sh, bench's
 # sizes chart): is an SVG well-formed, what text it holds, and what a
-# browser makes of it. Each function takes files and prints its answer.
+# browser makes of it. Each function takes files and prints its answer;
+# what reads XML or pixels is svg.py beside this file.
+
+SVG_PY="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/svg.py"
 
 # svg_well_formed SVG: silent when SVG parses as XML with an <svg> root;
 # otherwise prints the parser's complaint and fails.
 svg_well_formed() {
-	python3 - "$1" <<'EOF'
-import sys
-import xml.etree.ElementTree as ET
-try:
-    root = ET.parse(sys.argv[1]).getroot()
-except (ET.ParseError, OSError) as e:
-    sys.exit(f"not well-formed XML: {e}")
-if root.tag != "{http://www.w3.org/2000/svg}svg":
-    sys.exit(f"root element is {root.tag}, not svg")
-EOF
+	python3 "$SVG_PY" well-formed "$1"
 }
 
 # svg_texts SVG: the text of every <text> element, one per line (what a
 # reader sees written on the picture).
 svg_texts() {
-	python3 - "$1" <<'EOF'
-import sys
-import xml.etree.ElementTree as ET
-for t in ET.parse(sys.argv[1]).getroot().iter("{http://www.w3.org/2000/svg}text"):
-    s = "".join(t.itertext()).strip()
-    if s:
-        print(s)
-EOF
+	python3 "$SVG_PY" texts "$1"
 }
 
 # svg_size SVG: "WIDTH,HEIGHT" in pixels from the root's attributes;
-# fails when they are not plain numbers.
+# fails, saying so, when they are not plain numbers.
 svg_size() {
-	python3 - "$1" <<'EOF'
-import re
-import sys
-import xml.etree.ElementTree as ET
-a = ET.parse(sys.argv[1]).getroot().attrib
-w, h = (re.fullmatch(r"([0-9]+)(\.[0-9]*)?(px)?", a.get(k, "")) for k in ("width", "height"))
-if not (w and h):
-    sys.exit(1)
-print(f"{w.group(1)},{h.group(1)}")
-EOF
+	python3 "$SVG_PY" size "$1"
+}
+
+# svg_groups SVG TAG: "N COUNT" for each curve gnuplot drew (its group
+# gnuplot_plot_N), COUNT the TAG elements in it: "use" for point markers,
+# "polygon" for filled bars; the legend's sample is one of them.
+svg_groups() {
+	python3 "$SVG_PY" groups "$1" "$2"
 }
 
 # svg_browser: the headless browser's command, or the reason there is
@@ -66,7 +51,7 @@ svg_render() {
 	local svg="$1" png="$2" browser size profile out rc=0
 	browser=$(svg_browser) || { echo "$browser"; return 1; }
 	# the picture's own size, so nothing is cut off or scaled
-	size=$(svg_size "$svg") || size=1024,768
+	size=$(svg_size "$svg" 2> /dev/null) || size=1024,768
 	profile=$(mktemp -d)
 	rm -f "$png"
 	# --no-sandbox: the sandbox refuses to start as root; a profile of its
@@ -97,10 +82,5 @@ png_python() {
 png_ink() {
 	local py
 	py=$(png_python) || { echo "$py" >&2; return 1; }
-	"$py" - "$1" <<'EOF'
-import sys
-from PIL import Image
-im = Image.open(sys.argv[1]).convert("RGB")
-print(sum(1 for p in im.getdata() if min(p) < 250))
-EOF
+	"$py" "$SVG_PY" ink "$1"
 }

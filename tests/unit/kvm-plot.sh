@@ -59,15 +59,7 @@ done
 # The points drawn: gnuplot puts each curve in a group "gnuplot_plot_N"
 # (1 is the empty placeholder) holding a marker per point plus one for
 # the legend's sample; an entry without ver: lines has none.
-markers=$(python3 - "$res/summary.svg" <<'EOF'
-import sys
-import xml.etree.ElementTree as ET
-ns = "{http://www.w3.org/2000/svg}"
-for g in ET.parse(sys.argv[1]).getroot().iter(ns + "g"):
-    if g.get("id", "").startswith("gnuplot_plot_") and g.get("id") != "gnuplot_plot_1":
-        print(sum(1 for _ in g.iter(ns + "use")))
-EOF
-)
+markers=$(svg_groups "$res/summary.svg" use | awk '$1 != 1 { print $2 }')
 t_eq "a marker per statistics line (3, 2, 4, none) and the legend's" "4 3 5 0" "$(paste -s -d ' ' <<< "$markers")"
 
 # Run alone: the folder's own order and torture type.

@@ -142,7 +142,7 @@ else
 	t_ok "artifact server: not on the machine's other addresses"
 fi
 lava_http_stop
-if python3 -c "$LAVA_HTTP_PY" ::1 - - 2> /dev/null; then
+if python3 "$TOP/kvm-scripts/lava.py" serve ::1 - - 2> /dev/null; then
 	serve_on ::1
 	t_eq "artifact server on IPv6: the address in brackets" "http://[::1]:$port" "${PLAN[lava_url]}"
 	t_eq "artifact server on IPv6: the artifacts are there" artifact "$(curl -s --max-time 10 "${PLAN[lava_url]}/initrd.cpio")"
@@ -227,14 +227,8 @@ monitor_case() {
 	if [ -z "$split" ]; then
 		printf '#!/bin/sh\n# stand-in QEMU: the console of a fixture\ncat %q\n' "$fixture" > "$d/qemu"
 	else
-		printf '#!/bin/bash\n# stand-in QEMU: a fixture in two parts\nexec python3 -c %q %q %q\n' \
-			'import sys, time
-text = open(sys.argv[1]).read()
-cut = text.index(sys.argv[2]) + len(sys.argv[2])
-for part in (text[:cut], text[cut:]):
-    sys.stdout.write(part)
-    sys.stdout.flush()
-    time.sleep(2)' "$fixture" "$split" > "$d/qemu"
+		printf '#!/bin/bash\n# stand-in QEMU: a fixture in two parts\nexec python3 %q %q %q\n' \
+			"$TOP/tests/print-in-parts.py" "$fixture" "$split" > "$d/qemu"
 	fi
 	chmod +x "$d/qemu"
 	args_for x86_64 "$d/qemu-cmd.args"

@@ -45,18 +45,9 @@ t_eq "every arch, libc and size is written on it" "" "${missing# }"
 # The bars: gnuplot fills each as a polygon in its libc's group
 # "gnuplot_plot_N" (N = 1..6; the labels come after), one more for the
 # legend's sample. x86_64 has all six libcs, i386 nolibc and glibc.
-t_eq "a bar per size measured, and the legend's" "3 3 2 2 2 2" "$(python3 - "$tmp/sizes.svg" <<'EOF'
-import sys
-import xml.etree.ElementTree as ET
-ns = "{http://www.w3.org/2000/svg}"
-counts = {}
-for g in ET.parse(sys.argv[1]).getroot().iter(ns + "g"):
-    gid = g.get("id", "")
-    if gid.startswith("gnuplot_plot_"):
-        counts[int(gid.rsplit("_", 1)[1])] = sum(1 for _ in g.iter(ns + "polygon"))
-print(" ".join(str(counts.get(n, 0)) for n in range(1, 7)))
-EOF
-)"
+t_eq "a bar per size measured, and the legend's" "3 3 2 2 2 2" \
+	"$(svg_groups "$tmp/sizes.svg" polygon |
+	   awk '{ n[$1] = $2 } END { for (i = 1; i <= 6; i++) printf "%s%d", (i > 1 ? " " : ""), n[i] }')"
 
 # A CSV without rows: no chart, and nothing left behind.
 head -n 1 "$tmp/sizes.csv" > "$tmp/empty.csv"
