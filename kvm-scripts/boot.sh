@@ -317,6 +317,6 @@ boot_stage() {
 		[ -n "${images[$run]:-}" ] || continue
 		mapfile -t cmd < <(scenario_qemu_cmd "$run" "${images[$run]}" "$initrd" tcg)
 		"${cmd[@]}" || die "staging $run for network boot failed"
-		set_verdict "$results/$run" STAGED "TFTP tree in $stage_only/$run/tftp"
+		verdict_write "$results/$run" STAGED "TFTP tree in $stage_only/$run/tftp"
 	done
 }

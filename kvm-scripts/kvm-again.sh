@@ -239,7 +239,7 @@ on_interrupt() {
 	exit 130
 }
 set_interrupted() {
-	printf 'INTERRUPTED\nkvm-again.sh was interrupted\n' > "$results/$1/verdict"
+	verdict_write "$results/$1" INTERRUPTED "kvm-again.sh was interrupted"
 }
 trap on_interrupt INT TERM
 

@@ -591,7 +591,7 @@ lava_write_jobs() {
 				"$url/initrd.cpio" "$(lava_qemu_get "$results/$run/qemu-cmd.args" append)" \
 				"${lava_device_type:-x86}" > "$dir/job.yaml"
 		fi
-		set_verdict "$results/$run" LAVA-JOB "$dir/job.yaml"
+		verdict_write "$results/$run" LAVA-JOB "$dir/job.yaml"
 	done
 	say "LAVA jobs ($lava_device) in $lava_dir, artifacts at $url"
 }
@@ -663,7 +663,7 @@ lava_boot_submit() {
 		[ -n "${images[$run]:-}" ] || continue
 		id=$(lava_cli "$lava_submit" jobs submit "$lava_dir/$run/job.yaml") || true
 		if ! [[ $id =~ ^[0-9.]+$ ]]; then
-			set_verdict "$results/$run" LAVA-REFUSED "the server did not take $lava_dir/$run/job.yaml: $id"
+			verdict_write "$results/$run" LAVA-REFUSED "the server did not take $lava_dir/$run/job.yaml: $id"
 			say "$run: LAVA-REFUSED: $id"
 			continue
 		fi
