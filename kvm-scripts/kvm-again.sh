@@ -286,7 +286,7 @@ fi
 finish() {
 	local run="$1" dir="$results/$1"
 	judge_boot "$dir" "$torture" "${starts[$run]}"
-	say "$run: $(head -n 1 "$dir/verdict") after $(cat "$dir/boot-seconds")s"
+	say "$run: $(verdict_read "$dir") after $(cat "$dir/boot-seconds")s"
 }
 
 # Fill the CPUs: start a guest whenever its -smp fits beside the running
