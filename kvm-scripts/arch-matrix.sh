@@ -86,12 +86,24 @@ verdict_detail() {
 # row_fields ARCH RUN_DIR: the table fields of one scenario run.
 row_fields() {
 	local arch="$1" rundir="$2" verdict build init size libc
-	verdict=$(head -n 1 "$rundir/verdict" 2> /dev/null || echo NOT-RUN)
+	verdict=$(verdict_read "$rundir")
 	build=$(cat "$rundir/build-seconds" 2> /dev/null || echo -)
 	init=$(console_init_seconds "$rundir/console.log" 2> /dev/null) || init=-
 	size=$(stat -c %s "$results/$arch/initrd/init" 2> /dev/null || echo -)
 	libc=$(cat "$results/$arch/initrd/libc" 2> /dev/null || echo -)
 	echo "$arch,$(basename "$rundir"),$verdict,$build,$init,$size,$libc,$(verdict_detail "$rundir")"
+}
+
+# matrix_counts CSV: the count line of matrix.csv's verdicts, counted as
+# verdict_kind does.
+matrix_counts() {
+	local -A n=([ok]=0 [failed]=0 [na]=0)
+	local v k
+	while read -r v; do
+		k=$(verdict_kind "$v")
+		n[$k]=$((n[$k] + 1))
+	done < <(tail -n +2 "$1" | cut -d, -f3)
+	echo "${n[ok]} succeeded, ${n[failed]} failed, ${n[na]} N/A (cannot apply to that arch; not failures)"
 }
 
 main() {
@@ -112,9 +124,7 @@ main() {
 	awk -F, 'NR == 1 { $4 = "build/s"; $5 = "init@/s"; $6 = "bytes"; $7 = "libc" }
 		{ printf "%-8s %-10s %-16s %7s %8s %6s %-8s %s\n", $1, $2, $3, $4, $5, $6, $7, $8 }' "$results/matrix.csv"
 	echo
-	awk -F, 'NR > 1 { if ($3 == "SUCCESS" || $3 == "BUILT") ok++; else if ($3 == "N/A") na++; else bad++ }
-		END { printf "%d succeeded, %d failed, %d N/A (cannot apply to that arch; not failures)\n", ok, bad, na }' \
-		"$results/matrix.csv"
+	matrix_counts "$results/matrix.csv"
 	echo "matrix: $results/matrix.csv"
 	return "$all_ok"
 }

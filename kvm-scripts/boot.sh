@@ -308,6 +308,6 @@ boot_stage() {
 		[ -n "$image" ] || continue
 		mapfile -t cmd < <(scenario_qemu_cmd "$run" "$image" "${PLAN[initrd]}" tcg)
 		"${cmd[@]}" || die "staging $run for network boot failed"
-		set_verdict "${PLAN[results]}/$run" STAGED "TFTP tree in ${PLAN[stage_only]}/$run/tftp"
+		verdict_write "${PLAN[results]}/$run" STAGED "TFTP tree in ${PLAN[stage_only]}/$run/tftp"
 	done
 }

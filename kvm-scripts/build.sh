@@ -10,7 +10,7 @@
 # The first functions take arguments and print results (tests call them:
 # tests/unit/kvm-build.sh). The build steps after them are the run itself:
 # they read the run plan (PLAN, plan.sh), print progress with kvm.sh's say
-# and record failures with set_verdict (console.sh).
+# and record failures with verdict_write (verdict.sh).
 
 # The build steps' own state: make's pid (for the interrupt handler), its
 # log and nice level (19 for a build beside boots), the compiler launcher
@@ -300,7 +300,7 @@ build_scenario_locked() {
 			build_in_tree "$run" "$tree" "$image_rel" || return 1
 		cp "$make_log" "$tree/Make.out"
 		if ! share_publish "$tree" "$bdir" "$image_rel" 2>> "$make_log"; then
-			set_verdict "$rundir" BUILD-FAILED "copying the kernel out of $tree failed, see Make.out"
+			verdict_write "$rundir" BUILD-FAILED "copying the kernel out of $tree failed, see Make.out"
 			return 1
 		fi
 	fi
@@ -318,7 +318,7 @@ build_take_image() {
 	local copy
 	copy="$1/$(basename "$2")"
 	if ! cp "$2" "$copy"; then
-		set_verdict "$1" BUILD-FAILED "copying $2 into the run folder failed"
+		verdict_write "$1" BUILD-FAILED "copying $2 into the run folder failed"
 		return 1
 	fi
 	image_path="$copy"
@@ -334,22 +334,22 @@ build_in_tree() {
 	# shellcheck disable=SC2046 # one fragment per line
 	configure "$rundir" "$tree" $(run_fragments "$(scenario_of "$run")") || rc=$?
 	if [ "$rc" -eq 2 ]; then
-		set_verdict "$rundir" CONFIG-MISMATCH "options that did not stick: $(tr '\n' ';' < "$rundir/ConfigFragment.diags")"
+		verdict_write "$rundir" CONFIG-MISMATCH "options that did not stick: $(tr '\n' ';' < "$rundir/ConfigFragment.diags")"
 		say "$run: CONFIG-MISMATCH:"
 		sed 's/^/        /' "$rundir/ConfigFragment.diags"
 		return 1
 	elif [ "$rc" -ne 0 ]; then
-		set_verdict "$rundir" BUILD-FAILED "configuration failed, see Make.out"
+		verdict_write "$rundir" BUILD-FAILED "configuration failed, see Make.out"
 		show_make_tail "$run" "$rundir/Make.out"
 		return 1
 	fi
 	say "$run: building $(basename "$image_rel") with -j${PLAN[host_cpus]} (log: $make_log)"
 	if ! kmake O="$tree" -j"${PLAN[host_cpus]}" "$(basename "$image_rel")"; then
-		set_verdict "$rundir" BUILD-FAILED "make failed, see Make.out"
+		verdict_write "$rundir" BUILD-FAILED "make failed, see Make.out"
 		show_make_tail "$run" "$rundir/Make.out"
 		return 1
 	fi
-	[ -e "$tree/$image_rel" ] || { set_verdict "$rundir" BUILD-FAILED "no $tree/$image_rel after make"; return 1; }
+	[ -e "$tree/$image_rel" ] || { verdict_write "$rundir" BUILD-FAILED "no $tree/$image_rel after make"; return 1; }
 }
 
 # build_order RUN...: with shared builds, the runs in the order that keeps

@@ -11,6 +11,8 @@
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../configs/torture.sh"
 # shellcheck source=splat.sh
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/splat.sh"
+# shellcheck source=verdict.sh
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/verdict.sh"
 
 command -v kvm_err > /dev/null 2>&1 || kvm_err() {
 	local fn="$1"
@@ -108,14 +110,16 @@ qemu_failed_verdict() {
 }
 
 # console_verdict LOG TYPE: two lines, "verdict=V" and "reason=TEXT".
-# In order of precedence: NETBOOT-FAILED (netboot.sh's line
+# The first the console shows, in the order of configs/verdicts.tsv's
+# precedence, so that of two the higher wins (tests/unit/kvm-verdicts.sh
+# checks each pair): NETBOOT-FAILED (netboot.sh's line
 # "NETBOOT-FAILED: STEP: DETAIL": the kernel never came over the network),
 # PANIC (a "Kernel panic" line), FAILURE (an
 # "End of test:" other than SUCCESS, or a torture line with "!!!"),
 # GP-HANG (types with gp_hang=yes, i.e. rcu: "ver:" stuck over the last 3
 # statistics lines),
-# SUCCESS (the type's end-of-run line), HANG (the test started but never
-# ended), NO-END (no sign of the test at all).
+# SUCCESS (the type's end-of-run line); without an end, HANG (the test
+# started but never ended), NO-END (no sign of the test at all).
 console_verdict() {
 	local log="$1" type="$2" flag success line ver
 	flag=$(torture_flag_regex "$type") || return 1
@@ -168,25 +172,23 @@ parse_console() {
 # parse_console on its console.log, then what kvm.sh noted beside it:
 # "qemu-exit" (QEMU's exit status when it ended by itself; QEMU-FAILED when
 # it failed before the kernel started) and "killed" (stopped at duration +
-# grace: HANG unless the console already shows a worse end). Prints
-# parse_console's lines with verdict and reason decided.
+# grace: HANG), each standing when it outranks the console's verdict in
+# configs/verdicts.tsv (a NETBOOT-FAILED is why QEMU failed; a PANIC or
+# GP-HANG is why the run was killed). Prints parse_console's lines with
+# verdict and reason decided.
 run_verdict() {
 	local dir="$1" type="$2" summary v reason q
 	summary=$(parse_console "$dir/console.log" "$type") || return 1
 	v=$(sed -n 's/^verdict=//p' <<< "$summary")
 	reason=$(sed -n 's/^reason=//p' <<< "$summary")
-	if [ "$v" != NETBOOT-FAILED ] && [ -e "$dir/qemu-exit" ] &&
-	   q=$(qemu_failed_verdict "$dir/console.log" "$(cat "$dir/qemu-exit")"); then
+	if [ -e "$dir/qemu-exit" ] &&
+	   q=$(qemu_failed_verdict "$dir/console.log" "$(cat "$dir/qemu-exit")") &&
+	   [ "$(verdict_worst QEMU-FAILED "$v")" = QEMU-FAILED ]; then
 		v=QEMU-FAILED
 		reason=$(sed -n 's/^reason=//p' <<< "$q")
-	elif [ -e "$dir/killed" ]; then
-		case "$v" in
-		PANIC | GP-HANG | FAILURE | NETBOOT-FAILED) ;;
-		*)
-			v=HANG
-			reason="$(cat "$dir/killed"); console said: $reason"
-			;;
-		esac
+	elif [ -e "$dir/killed" ] && [ "$(verdict_worst HANG "$v")" = HANG ]; then
+		v=HANG
+		reason="$(cat "$dir/killed"); console said: $reason"
 	fi
 	printf 'verdict=%s\nreason=%s\n' "$v" "$reason"
 	grep -v -e '^verdict=' -e '^reason=' <<< "$summary"
@@ -282,7 +284,7 @@ run_judge() {
 	printf '%s\n' "$summary" > "$dir/console.summary"
 	run_splats "$dir" || return 1
 	v=$(sed -n 's/^verdict=//p' <<< "$summary")
-	printf '%s\n%s\n' "$v" "$(sed -n 's/^reason=//p' <<< "$summary")" > "$dir/verdict"
+	verdict_write "$dir" "$v" "$(sed -n 's/^reason=//p' <<< "$summary")" || return 1
 	echo "$v"
 }
 
@@ -291,10 +293,4 @@ run_judge() {
 judge_boot() {
 	run_judge "$1" "$2" > /dev/null
 	echo $((SECONDS - $3)) > "$1/boot-seconds"
-}
-
-# set_verdict RUN_DIR VERDICT REASON: a verdict that no console gave
-# (BUILD-FAILED, N/A, INTERRUPTED...), in the two lines run_judge writes.
-set_verdict() {
-	printf '%s\n%s\n' "$2" "$3" > "$1/verdict"
 }

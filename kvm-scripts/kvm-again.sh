@@ -239,7 +239,7 @@ on_interrupt() {
 	exit 130
 }
 set_interrupted() {
-	printf 'INTERRUPTED\nkvm-again.sh was interrupted\n' > "$results/$1/verdict"
+	verdict_write "$results/$1" INTERRUPTED "kvm-again.sh was interrupted"
 }
 trap on_interrupt INT TERM
 
@@ -286,7 +286,7 @@ fi
 finish() {
 	local run="$1" dir="$results/$1"
 	judge_boot "$dir" "$torture" "${starts[$run]}"
-	say "$run: $(head -n 1 "$dir/verdict") after $(cat "$dir/boot-seconds")s"
+	say "$run: $(verdict_read "$dir") after $(cat "$dir/boot-seconds")s"
 }
 
 # Fill the CPUs: start a guest whenever its -smp fits beside the running

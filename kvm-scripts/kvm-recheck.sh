@@ -14,9 +14,9 @@
 #                    and its change, and splat counts NEW has more of
 #   -h, --help       this text
 #
-# Exit status: 0 when every scenario succeeded (with --compare: when no
-# scenario lost its SUCCESS or gained splats), 1 otherwise, 2 for bad
-# usage.
+# Exit status: 0 when no scenario's verdict is a failure (with --compare:
+# when none became one or gained splats), 1 otherwise, 2 for bad usage.
+# Which verdicts are failures: configs/verdicts.tsv.
 set -eu
 
 KVM_DIR="$(cd "$(dirname "$0")" && pwd)"
@@ -67,13 +67,20 @@ run_names() {
 
 # recheck_run RUN_DIR TYPE: judges one scenario folder again; prints a line
 # when the verdict changed. A folder without console.log (the build
-# failed, or nothing was booted) keeps its verdict.
+# failed, or nothing was booted) keeps its verdict, and so does an
+# INTERRUPTED one unless its console shows something that outranks it:
+# the console of a run stopped early reads as a HANG or a NO-END.
 recheck_run() {
-	local dir="$1" type="$2" old new
+	local dir="$1" type="$2" old detail new
 	[ -e "$dir/console.log" ] || return 0
-	old=$(head -n 1 "$dir/verdict" 2> /dev/null || echo NONE)
+	old=$(verdict_read "$dir")
+	detail=$(sed -n 2p "$dir/verdict" 2> /dev/null) || true
 	new=$(run_judge "$dir" "$type") || return 1
-	[ "$old" = NONE ] || [ "$old" = "$new" ] || echo "$(basename "$dir"): verdict was $old, now $new"
+	if [ "$old" = INTERRUPTED ] && [ "$(verdict_worst "$old" "$new")" = "$old" ]; then
+		verdict_write "$dir" "$old" "$detail" || return 1
+		new=$old
+	fi
+	[ "$old" = NOT-RUN ] || [ "$old" = "$new" ] || echo "$(basename "$dir"): verdict was $old, now $new"
 }
 
 # recheck RESULTS: judge every scenario again and rewrite the summaries
@@ -88,7 +95,9 @@ recheck() {
 		[ -d "$results/$run" ] || continue
 		recheck_run "$results/$run" "$type" || return 1
 	done
-	summary_write "$results" "${runs[@]}" || status=$?
+	# 1, not summary_write's 130 for an INTERRUPTED run: this script was
+	# not interrupted
+	summary_write "$results" "${runs[@]}" || status=1
 	plot_run "$results" "$results/summary.svg" "$type" "${runs[@]}"
 	return "$status"
 }
@@ -121,13 +130,13 @@ compare() {
 	while read -r run; do
 		[ -d "$new/$run" ] || continue
 		both=$((both + 1))
-		ov=$(head -n 1 "$old/$run/verdict" 2> /dev/null || echo -)
-		nv=$(head -n 1 "$new/$run/verdict" 2> /dev/null || echo -)
+		ov=$(verdict_read "$old/$run")
+		nv=$(verdict_read "$new/$run")
 		og=$(summary_value "$old/$run" gps_per_sec)
 		ng=$(summary_value "$new/$run" gps_per_sec)
 		sp=$(new_splats "$old/$run" "$new/$run")
 		printf '%-12s %-12s %-12s %8s %8s %8s  %s\n' "$run" "$ov" "$nv" "$og" "$ng" "$(pct_change "$og" "$ng")" "$sp"
-		if [ "$sp" != none ] || { [ "$ov" = SUCCESS ] && [ "$nv" != SUCCESS ]; }; then
+		if [ "$sp" != none ] || { ! verdict_is_failure "$ov" && verdict_is_failure "$nv"; }; then
 			rc=1
 		fi
 	done < <(run_names "$old")

@@ -458,7 +458,7 @@ on_interrupt() {
 		# written job ready for a server, whatever its verdict file says
 		if [ ! -e "$results/$run/verdict" ] || [ -n "${qemu_pids[$run]:-}" ] ||
 		   { [ -n "$lava_local$lava_submit" ] && [ "$(head -n 1 "$results/$run/verdict")" = LAVA-JOB ]; }; then
-			set_verdict "$results/$run" INTERRUPTED "kvm.sh was interrupted"
+			verdict_write "$results/$run" INTERRUPTED "kvm.sh was interrupted"
 		fi
 	done
 	touch "$results/INTERRUPTED"
@@ -517,7 +517,7 @@ say "torture $torture on $arch, kernel $kernel_name, ${duration}s per scenario, 
 for run in "${run_names[@]}"; do
 	[ -n "${na_reasons[$run]:-}" ] || continue
 	mkdir -p "$results/$run"
-	set_verdict "$results/$run" N/A "${na_reasons[$run]}"
+	verdict_write "$results/$run" N/A "${na_reasons[$run]}"
 	say "$run: N/A, nothing built: ${na_reasons[$run]}"
 done
 if [ "${#applicable[@]}" -eq 0 ]; then
@@ -542,7 +542,7 @@ if [ -z "$pipelined" ]; then
 	build_runs "${run_names[@]}"
 	if [ -n "$buildonly" ]; then
 		for run in "${run_names[@]}"; do
-			[ -z "$(run_image "$run")" ] || set_verdict "$results/$run" BUILT "--buildonly"
+			[ -z "$(run_image "$run")" ] || verdict_write "$results/$run" BUILT "--buildonly"
 		done
 	fi
 fi

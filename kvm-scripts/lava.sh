@@ -546,7 +546,7 @@ lava_write_jobs() {
 				"$url/initrd.cpio" "$(lava_qemu_get "${PLAN[results]}/$run/qemu-cmd.args" append)" \
 				"${PLAN[lava_device_type]:-x86}" > "$dir/job.yaml"
 		fi
-		set_verdict "${PLAN[results]}/$run" LAVA-JOB "$dir/job.yaml"
+		verdict_write "${PLAN[results]}/$run" LAVA-JOB "$dir/job.yaml"
 	done
 	say "LAVA jobs (${PLAN[lava_device]}) in ${PLAN[lava_dir]}, artifacts at $url"
 }
@@ -616,7 +616,7 @@ lava_boot_submit() {
 		[ -n "$(run_image "$run")" ] || continue
 		id=$(lava_cli "${PLAN[lava_submit]}" jobs submit "${PLAN[lava_dir]}/$run/job.yaml") || true
 		if ! [[ $id =~ ^[0-9.]+$ ]]; then
-			set_verdict "${PLAN[results]}/$run" LAVA-REFUSED "the server did not take ${PLAN[lava_dir]}/$run/job.yaml: $id"
+			verdict_write "${PLAN[results]}/$run" LAVA-REFUSED "the server did not take ${PLAN[lava_dir]}/$run/job.yaml: $id"
 			say "$run: LAVA-REFUSED: $id"
 			continue
 		fi

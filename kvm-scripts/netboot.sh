@@ -49,6 +49,8 @@ NETBOOT_DIR="$(cd "$(dirname "$0")" && pwd)"
 source "$NETBOOT_DIR/../configs/env.sh"
 # shellcheck source=../configs/arch.sh
 source "$NETBOOT_DIR/../configs/arch.sh"
+# shellcheck source=verdict.sh
+source "$NETBOOT_DIR/verdict.sh"
 
 # The private network inside the namespace (real server path only). No
 # route leads out of the namespace: it holds only lo, the bridge and the tap.
@@ -234,7 +236,7 @@ work="" qemu_pid="" stamp_pid="" server_pid="" capture_pid="" qemu_start=""
 # netboot_fail STEP DETAIL: the named verdict on the console, then stop.
 netboot_fail() {
 	echo "NETBOOT-FAILED: $1: $2"
-	[ -z "$work" ] || printf 'NETBOOT-FAILED\n%s: %s\n' "$1" "$2" > "$work/verdict"
+	[ -z "$work" ] || verdict_write "$work" NETBOOT-FAILED "$1: $2"
 	stop_all
 	exit 1
 }
@@ -675,5 +677,5 @@ start_qemu "${qemu[@]}"
 watch_boot
 stop_all
 write_report "$server"
-printf 'BOOTED\n%s path, kernel started %ss after firmware start\n' "$server" "$(event_seconds kernel || echo -)" > "$work/verdict"
+verdict_write "$work" BOOTED "$server path, kernel started $(event_seconds kernel || echo -)s after firmware start"
 echo "netboot: booted over TFTP ($server path); report: $work/report.txt" >&2

@@ -227,7 +227,7 @@ remote_boot_batches() {
 			unset "waiting[$name]"
 			for run in $(remote_collect "$results" "$name"); do
 				if [ ! -e "$results/$run/console.log" ]; then
-					printf 'REMOTE-FAILED\n%s\n' "$name came back from $(cat "$results/$run/remote-host" 2> /dev/null || echo '?') without $run's console" > "$results/$run/verdict"
+					verdict_write "$results/$run" REMOTE-FAILED "$name came back from $(cat "$results/$run/remote-host" 2> /dev/null || echo '?') without $run's console"
 					say "$run: REMOTE-FAILED (no console in $name)"
 					continue
 				fi
@@ -242,7 +242,7 @@ remote_boot_batches() {
 	remote_pid=""
 	for run in "${!batch_of[@]}"; do
 		[ ! -e "$results/$run/verdict" ] || continue
-		printf 'REMOTE-FAILED\n%s\n' "${batch_of[$run]} did not come back from the remote hosts (GNU parallel exit $status; see remote/parallel.log and remote/joblog)" > "$results/$run/verdict"
+		verdict_write "$results/$run" REMOTE-FAILED "${batch_of[$run]} did not come back from the remote hosts (GNU parallel exit $status; see remote/parallel.log and remote/joblog)"
 		say "$run: REMOTE-FAILED (${batch_of[$run]}: no console came back)"
 	done
 }

@@ -7,6 +7,9 @@
 # run ends; kvm-recheck.sh again after re-judging. Source this file; it
 # defines functions only.
 
+# shellcheck source=verdict.sh
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/verdict.sh"
+
 # Splat counts of console.summary, in the order they are shown.
 SUMMARY_SPLAT_KEYS="bug oops warning call_trace stall starved badness"
 
@@ -57,25 +60,16 @@ summary_seconds_cell() {
 	esac
 }
 
-# summary_verdict_kind VERDICT: "ok" for a run that went as asked
-# (SUCCESS, BUILT, STAGED, LAVA-JOB), "na" for N/A (the scenario cannot
-# apply to the arch: no failure), "failed" for everything else.
-summary_verdict_kind() {
-	case "$1" in
-	SUCCESS | BUILT | STAGED | LAVA-JOB) echo ok ;;
-	N/A) echo na ;;
-	*) echo failed ;;
-	esac
-}
-
 # summary_write RESULTS RUN_NAME...: the table on stdout, summary.csv and
 # summary.json in RESULTS, one row per RESULTS/RUN_NAME folder (in the
 # table, under a run with splats, a line naming its decoded splats.txt,
-# relative to RESULTS), and a count line. Fails unless every verdict is SUCCESS (or BUILT, STAGED,
-# LAVA-JOB) or N/A.
+# relative to RESULTS), and a count line. Returns the exit status of its
+# verdicts (verdict_exit: 0 when none is a failure, 130 when a run was
+# INTERRUPTED, else 1).
 summary_write() {
-	local results="$1" run rundir v b t sp g r pipe batch all_ok=0 json_sep="" kind
+	local results="$1" run rundir v b t sp g r pipe batch json_sep="" kind
 	local n_ok=0 n_failed=0 n_na=0 kver ksrc
+	local -a verdicts=()
 	shift
 	# the kernel the runs tortured (kvm.sh's RESULTS/kernel; older
 	# folders have none)
@@ -90,7 +84,8 @@ summary_write() {
 	for run in "$@"; do
 		rundir="$results/$run"
 		[ -d "$rundir" ] || continue
-		v=$(head -n 1 "$rundir/verdict" 2>/dev/null || echo NOT-RUN)
+		v=$(verdict_read "$rundir")
+		verdicts+=("$v")
 		b=$(cat "$rundir/build-seconds" 2>/dev/null || echo -)
 		t=$(cat "$rundir/boot-seconds" 2>/dev/null || echo -)
 		sp=$(summary_splats "$rundir")
@@ -110,16 +105,16 @@ summary_write() {
 			"$(summary_json_list "$pipe")" "$(summary_json_list "$batch")" "${kver:--}" "${ksrc:--}" \
 			>> "$results/summary.json"
 		json_sep=$',\n'
-		kind=$(summary_verdict_kind "$v")
+		kind=$(verdict_kind "$v")
 		case "$kind" in
 		ok) n_ok=$((n_ok + 1)) ;;
 		na) n_na=$((n_na + 1)) ;;
-		*) n_failed=$((n_failed + 1)) all_ok=1 ;;
+		*) n_failed=$((n_failed + 1)) ;;
 		esac
 	done
 	printf '\n]\n' >> "$results/summary.json"
 	echo
 	echo "$n_ok succeeded, $n_failed failed, $n_na N/A (cannot apply to this arch; not failures)"
 	echo "results: $results"
-	return "$all_ok"
+	return "$(verdict_exit "${verdicts[@]}")"
 }

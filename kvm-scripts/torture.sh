@@ -68,6 +68,9 @@ KVM="${TORTURE_KVM:-$KVM_DIR/kvm.sh}"
 # it has test_srcu_lockdep, csv_column.
 # shellcheck source=srcu_lockdep.sh
 source "$KVM_DIR/srcu_lockdep.sh"
+# which verdicts are failures (configs/verdicts.tsv)
+# shellcheck source=verdict.sh
+source "$KVM_DIR/verdict.sh"
 
 # Our type names, in the order they run, and the kernel's names for them.
 TYPES=(rcu lock scf refscale rcuscale nolibc)
@@ -384,13 +387,19 @@ if [ -s "$results/na" ]; then
 	echo "not for this tree:"
 	sed 's/^/  /' "$results/na"
 fi
-total=$(tail -n +2 "$results/torture-summary.csv" | grep -c -v ',REFUSED$' || true)
-# BUILT: a build-only pass's success (rcutasksflavors)
-ok=$(tail -n +2 "$results/torture-summary.csv" | grep -c -E ',(SUCCESS|BUILT)$' || true)
+# Counted as verdict_kind counts: N/A (the scenario cannot apply to the
+# arch, or the test to the tree) apart, the failures, and the rest
+# (SUCCESS; BUILT, a build-only pass's). A REFUSED pass is not counted.
+declare -A kinds=([ok]=0 [failed]=0 [na]=0)
+total=0
+while IFS=, read -r _ _ v; do
+	[ "$v" != REFUSED ] || continue
+	total=$((total + 1))
+	k=$(verdict_kind "$v")
+	kinds[$k]=$((kinds[$k] + 1))
+done < <(tail -n +2 "$results/torture-summary.csv")
+ok=${kinds[ok]} na=${kinds[na]}
 refused=$(grep -c . "$results/refused" || true)
-# N/A: the scenario cannot apply to the arch (kvm.sh), or the test to the
-# tree; not a failure
-na=$(tail -n +2 "$results/torture-summary.csv" | grep -c ',N/A$' || true)
 na_note="" note=""
 [ "$na" -eq 0 ] || na_note=", $na N/A"
 [ "$refused" -eq 0 ] || note="; $refused sanitizer passes refused"

@@ -14,6 +14,7 @@ cp "$TOP/kvm-scripts/arch-matrix.sh" "$tmp/kvm-scripts/"
 ln -s "$TOP/kvm-scripts/functions.sh" "$tmp/kvm-scripts/functions.sh"
 ln -s "$TOP/kvm-scripts/console.sh" "$tmp/kvm-scripts/console.sh"
 ln -s "$TOP/kvm-scripts/splat.sh" "$tmp/kvm-scripts/splat.sh"
+ln -s "$TOP/kvm-scripts/verdict.sh" "$tmp/kvm-scripts/verdict.sh"
 ln -s "$TOP/configs" "$tmp/configs"
 # The stub: s390x's TINY01 is N/A, its TREE02 does not stick, arm's selftest fails one test,
 # everything else succeeds. It logs its arguments.

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The build, boot and plan libraries kvm.sh is made of (build.sh, boot.sh,
-# plan.sh, console.sh's set_verdict), called directly with arguments: the
+# plan.sh, verdict.sh's verdict_write), called directly with arguments: the
 # fragments and key of a build, its folder, the run names and batches,
 # the kernel command line and QEMU command of a boot, the stored command.
 # Expected values are written out by hand. No kernel is built or booted.
@@ -145,7 +145,7 @@ t_eq "boot_write_cmd: qemu-cmd replays it" "a b|c|" "$("$tmp/run/qemu-cmd")"
 t_eq "boot_cpus: no -smp is 1" 1 "$(boot_cpus "$tmp/run")"
 
 # 6. A verdict no console gave.
-set_verdict "$tmp/run" BUILD-FAILED "make failed"
-t_eq "set_verdict: two lines" "BUILD-FAILED make failed" "$(lines < "$tmp/run/verdict")"
+verdict_write "$tmp/run" BUILD-FAILED "make failed"
+t_eq "verdict_write: two lines" "BUILD-FAILED make failed" "$(lines < "$tmp/run/verdict")"
 
 t_done
