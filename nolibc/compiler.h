@@ -29,7 +29,13 @@
 /* An empty asm that the compiler must assume reads and writes memory. Put in
  * the byte loops of memset/memcpy/strlen it keeps gcc from recognising the
  * loop and replacing it with a call to the very function being defined.
+ * A function always inlined, not a macro: a macro's value goes in
+ * parentheses (kernel style), which an asm statement cannot take, and a
+ * ({ }) around it warns under -pedantic.
  */
-#define __nolibc_barrier() __asm__ volatile("" ::: "memory")
+__nolibc_inline void __nolibc_barrier(void)
+{
+	__asm__ volatile("" ::: "memory");
+}
 
 #endif /* _NOLIBC_COMPILER_H */
