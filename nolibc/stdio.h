@@ -834,7 +834,7 @@ __nolibc_fn int __nolibc_vformat(struct __nolibc_sink *k, const char *fmt, va_li
 			/* glibc's %p: "(nil)", or %#lx that takes + and space */
 			lng = 1;
 			flags |= __NOLIBC_ALT;
-			/* fall through */
+			__nolibc_fallthrough;
 		case 'd':
 		case 'i':
 		case 'o':
@@ -1246,7 +1246,7 @@ int vsscanf(const char *str, const char *fmt, __builtin_va_list args)
 				v = 0;
 				goto store;
 			}
-			/* fall through */
+			__nolibc_fallthrough;
 		case 'd':
 		case 'i':
 		case 'u':
