@@ -23,12 +23,13 @@ MATRIX_RESULTS ?=
 # not yet measured whole, so one stays the default
 TEST_JOBS ?= 1
 
-.PHONY: run check check-unit check-cross check-system check-all deps deps-all sizes help
+.PHONY: run check check-unit check-cross check-system check-all deps deps-all sizes help lint
 .PHONY: selftest-vm selftest-vm-all matrix check-patches
 
 help:
 	@sed -n '3,6s/^# \{0,1\}//p' Makefile
 	@echo "Other targets: check-unit check-cross check-system check-all sizes deps deps-all"
+	@echo "  lint                      shellcheck, checkpatch, pyflakes3, SPDX lines (scripts/lint.sh)"
 	@echo "  KERNEL=6.1|6.12 for run, selftest-vm, selftest-vm-all and matrix (default: newest installed)"
 	@echo "  selftest-vm [ARCH=s390x]  nolibc selftest as PID 1 of a kernel of ARCH in QEMU"
 	@echo "  selftest-vm-all           the same on every arch, with a table"
@@ -67,6 +68,12 @@ check-system: deps
 # trees' own kvm.sh. Each step's results and dated numbers: tests/README.md.
 check-all: check matrix selftest-vm-all check-patches
 	kvm-scripts/kvm.sh $(KERNEL_OPT) --duration 1
+
+# Static checks, each a section with its count (scripts/lint.sh); the patches
+# group brings git and checkpatch's perl.
+lint: deps
+	scripts/deps.sh patches
+	scripts/lint.sh
 
 sizes: deps
 	scripts/deps.sh sizes

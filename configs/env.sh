@@ -7,7 +7,7 @@
 
 # shellcheck disable=SC2034 # used by the scripts that source this
 PROJECT_TOP="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# shellcheck disable=SC2034
+# shellcheck disable=SC2034 # used by the scripts that source this
 PROJECT_CACHE="${NOLIBC_TORTURE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/nolibc-torture}"
 
 # die MESSAGE...: one line to stderr, prefixed with the script's name.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+// SPDX-License-Identifier: GPL-2.0
 /*
  * The init of a torture-test kernel. rcutorture wants a PID 1 that never
  * exits and enters user mode regularly, so the kernel sees user/kernel

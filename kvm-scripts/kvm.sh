@@ -157,7 +157,7 @@ bad_usage() {
 # stay globals as they were. The exit after main makes shellcheck take the
 # functions reached only through a trap or cache_with_lock for
 # unreachable (SC2317).
-# shellcheck disable=SC2317
+# shellcheck disable=SC2317 # functions reached only through a trap or cache_with_lock
 main() {
 
 # --- options -----------------------------------------------------------------

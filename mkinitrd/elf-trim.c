@@ -58,7 +58,10 @@ int main(int argc, char **argv)
 	f = fopen(argv[1], "r+b");
 	if (!f)
 		return fail(argv[1], strerror(errno));
-	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 52 || fseek(f, 0, SEEK_SET))
+	if (fseek(f, 0, SEEK_END))
+		return fail(argv[1], "not an ELF file");
+	size = ftell(f);
+	if (size < 52 || fseek(f, 0, SEEK_SET))
 		return fail(argv[1], "not an ELF file");
 	buf = malloc(size);
 	if (!buf || fread(buf, 1, size, f) != (size_t)size)

@@ -296,7 +296,7 @@ __asm__(".pushsection .text.__nolibc_divide, \"ax\", @progbits\n"
 	"	zapnot	$24, 15, $0\n"
 	"	zapnot	$25, 15, $1\n"
 	"	lda	$2, 5($31)\n"
-	/* falls through */
+	/* __remlu goes on into the loop below */
 	".weak __nolibc_alpha_div\n"
 	"__nolibc_alpha_div:\n"
 	"	mov	$31, $3\n"		/* remainder */

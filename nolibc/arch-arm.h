@@ -118,8 +118,7 @@ __nolibc_inline long __nolibc_syscall6(long n, long a1, long a2, long a3, long a
 void _start(void);
 __attribute__((weak, naked, noreturn)) __nolibc_no_stack_protector void _start(void)
 {
-	__asm__ volatile(
-		".syntax unified\n"
+	__asm__ volatile(".syntax unified\n"
 		"mov  r0, sp\n"
 		"lsrs r1, r0, #3\n"
 		"lsls r1, r1, #3\n"

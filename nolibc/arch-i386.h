@@ -97,8 +97,7 @@ __nolibc_inline long __nolibc_syscall6(long n, long a1, long a2, long a3, long a
 void _start(void);
 __attribute__((weak, naked, noreturn)) __nolibc_no_stack_protector void _start(void)
 {
-	__asm__ volatile(
-		"xorl  %ebp, %ebp\n"
+	__asm__ volatile("xorl  %ebp, %ebp\n"
 		"movl  %esp, %eax\n"
 		"andl  $-16, %esp\n"
 		"subl  $12, %esp\n"

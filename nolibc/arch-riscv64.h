@@ -107,8 +107,7 @@ __nolibc_inline long __nolibc_syscall6(long n, long a1, long a2, long a3, long a
 void _start(void);
 __attribute__((weak, naked, noreturn)) __nolibc_no_stack_protector void _start(void)
 {
-	__asm__ volatile(
-		".option push\n"
+	__asm__ volatile(".option push\n"
 		".option norelax\n"
 		"lla  gp, __global_pointer$\n"
 		".option pop\n"

@@ -104,8 +104,7 @@ __nolibc_fn off64_t sys_lseek64(int fd, off64_t offset, int whence)
 void _start(void);
 __attribute__((weak, naked, noreturn)) __nolibc_no_stack_protector void _start(void)
 {
-	__asm__ volatile(
-		"xor  %ebp, %ebp\n"
+	__asm__ volatile("xor  %ebp, %ebp\n"
 		"mov  %esp, %edi\n"
 		"and  $-16, %esp\n"
 		"call __nolibc_start_c\n"

@@ -96,8 +96,7 @@ __nolibc_inline long __nolibc_syscall6(long n, long a1, long a2, long a3, long a
 void _start(void);
 __attribute__((weak, naked, noreturn)) __nolibc_no_stack_protector void _start(void)
 {
-	__asm__ volatile(
-		"xor  %ebp, %ebp\n"
+	__asm__ volatile("xor  %ebp, %ebp\n"
 		"mov  %rsp, %rdi\n"
 		"and  $-16, %rsp\n"
 		"call __nolibc_start_c\n"

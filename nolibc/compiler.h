@@ -26,10 +26,29 @@
 #define __nolibc_no_stack_protector
 #endif
 
+/* A case that runs on into the next: the attribute where the compiler has
+ * it (gcc 7, clang 10), since clang, asked to warn about such cases, reads
+ * no comment (gcc reads both).
+ */
+#if defined(__has_attribute)
+#if __has_attribute(__fallthrough__)
+#define __nolibc_fallthrough __attribute__((__fallthrough__))
+#endif
+#endif
+#ifndef __nolibc_fallthrough
+#define __nolibc_fallthrough do { } while (0)
+#endif
+
 /* An empty asm that the compiler must assume reads and writes memory. Put in
  * the byte loops of memset/memcpy/strlen it keeps gcc from recognising the
  * loop and replacing it with a call to the very function being defined.
+ * A function always inlined, not a macro: a macro's value goes in
+ * parentheses (kernel style), which an asm statement cannot take, and a
+ * ({ }) around it warns under -pedantic.
  */
-#define __nolibc_barrier() __asm__ volatile("" ::: "memory")
+__nolibc_inline void __nolibc_barrier(void)
+{
+	__asm__ volatile("" ::: "memory");
+}
 
 #endif /* _NOLIBC_COMPILER_H */

@@ -25,9 +25,9 @@
 int errno __nolibc_weak;
 
 #ifdef NOLIBC_IGNORE_ERRNO
-#define SET_ERRNO(v) do { } while (0)
+#define SET_ERRNO(v) ((void)(v))
 #else
-#define SET_ERRNO(v) do { errno = (v); } while (0)
+#define SET_ERRNO(v) ((void)(errno = (v)))
 #endif
 
 /* The kernel returns -4095..-1 for errors; anything else is a result. */
@@ -42,6 +42,5 @@ __nolibc_fn long __sysret(long ret)
 	}
 	return ret;
 }
-
 
 #endif /* _NOLIBC_ERRNO_H */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1 OR MIT */
 /*
  * nolibc: a C library made only of headers. Build a program with
- *   gcc -nostdlib -static -include nolibc/nolibc.h prog.c -lgcc
+ *   gcc -nostdlib -static -include DIR/nolibc.h prog.c -lgcc
+ * (DIR: this folder),
  * or against an installed sysroot with -nostdlib -I<sysroot>/include.
  * NOLIBC is defined so code can skip its libc includes with #ifndef NOLIBC.
  */

@@ -22,8 +22,9 @@ typedef int sig_atomic_t;
 typedef void (*sighandler_t)(int);
 
 /* A full kernel sigset: _NSIG bits, as rt_sig* syscalls expect. */
+#define __NOLIBC_SIGSET_WORDS (_NSIG / (8 * sizeof(unsigned long)))
 typedef struct {
-	unsigned long sig[_NSIG / (8 * sizeof(unsigned long))];
+	unsigned long sig[__NOLIBC_SIGSET_WORDS];
 } sigset_t;
 
 union sigval {
@@ -49,7 +50,7 @@ typedef struct sigevent {
 		int __pad[(64 - 2 * sizeof(int) - sizeof(union sigval)) / sizeof(int)];
 		pid_t __tid;
 		struct {
-			void (*__function)(union sigval);
+			void (*__function)(union sigval value);
 			void *__attributes;
 		} __sigev_thread;
 	} __sigev_un;
@@ -121,8 +122,8 @@ typedef struct {
 
 struct sigaction {
 	union {
-		void (*sa_handler)(int);
-		void (*sa_sigaction)(int, siginfo_t *, void *);
+		void (*sa_handler)(int sig);
+		void (*sa_sigaction)(int sig, siginfo_t *info, void *ucontext);
 	};
 	sigset_t sa_mask;
 	int sa_flags;
@@ -164,7 +165,7 @@ __nolibc_fn int sigemptyset(sigset_t *set)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(set->sig) / sizeof(set->sig[0]); i++)
+	for (i = 0; i < __NOLIBC_SIGSET_WORDS; i++)
 		set->sig[i] = 0;
 	return 0;
 }
@@ -173,7 +174,7 @@ __nolibc_fn int sigfillset(sigset_t *set)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(set->sig) / sizeof(set->sig[0]); i++)
+	for (i = 0; i < __NOLIBC_SIGSET_WORDS; i++)
 		set->sig[i] = ~0UL;
 	return 0;
 }

@@ -390,7 +390,8 @@ __nolibc_fn long __nolibc_fengine(struct __nolibc_file *s, char *p, size_t n, in
 	}
 	if (s->rpos != s->rend)
 		sys_lseek(s->fd, (off_t)s->rpos - (off_t)s->rend, SEEK_CUR);
-	s->rpos = s->rend = 0;
+	s->rpos = 0;
+	s->rend = 0;
 	if (op == __NOLIBC_IO_SYNC)
 		return __nolibc_fdrain(s);
 	if (!(s->flags & __NOLIBC_FWR))
@@ -642,6 +643,7 @@ __nolibc_fn int fclose(FILE *stream)
 	}
 	return ret;
 }
+
 /*
  * Formatting. __nolibc_vformat() walks the format once and hands every piece
  * of output to a sink; the sink either copies into a string (snprintf) or
@@ -832,7 +834,7 @@ __nolibc_fn int __nolibc_vformat(struct __nolibc_sink *k, const char *fmt, va_li
 			/* glibc's %p: "(nil)", or %#lx that takes + and space */
 			lng = 1;
 			flags |= __NOLIBC_ALT;
-			/* fall through */
+			__nolibc_fallthrough;
 		case 'd':
 		case 'i':
 		case 'o':
@@ -862,7 +864,8 @@ sint:
 			if (sgn && (long long)v < 0) {
 				pre[np++] = '-';
 				v = 0 - v;
-			} else if ((sgn || *fmt == 'p') && (flags & (__NOLIBC_PLUS | __NOLIBC_SPACE))) {
+			} else if ((sgn || *fmt == 'p') &&
+				   (flags & (__NOLIBC_PLUS | __NOLIBC_SPACE))) {
 				pre[np++] = flags & __NOLIBC_PLUS ? '+' : ' ';
 			}
 			if ((flags & __NOLIBC_ALT) && base == 16 && v) {
@@ -1199,7 +1202,9 @@ int vsscanf(const char *str, const char *fmt, __builtin_va_list args)
 			break;
 		if (!*s)
 			goto input_failure;
-		dst = keep && (*fmt == 'c' || *fmt == 's' || *fmt == '[') ? va_arg(ap, char *) : NULL;
+		dst = NULL;
+		if (keep && (*fmt == 'c' || *fmt == 's' || *fmt == '['))
+			dst = va_arg(ap, char *);
 		switch (*fmt) {
 		case 'c':
 			for (n = width ? width : 1; n && *s; n--, s++) {
@@ -1241,14 +1246,15 @@ int vsscanf(const char *str, const char *fmt, __builtin_va_list args)
 				v = 0;
 				goto store;
 			}
-			/* fall through */
+			__nolibc_fallthrough;
 		case 'd':
 		case 'i':
 		case 'u':
 		case 'o':
 		case 'x':
 		case 'X':
-			base = *fmt == 'd' || *fmt == 'u' ? 10 : *fmt == 'o' ? 8 : *fmt == 'i' ? 0 : 16;
+			base = *fmt == 'd' || *fmt == 'u' ? 10 :
+			       *fmt == 'o' ? 8 : *fmt == 'i' ? 0 : 16;
 			s = __nolibc_scan_int(s, width ? width : ~0U, base, lng >= 2,
 					      *fmt == 'd' || *fmt == 'i', &v);
 			if (!s)

@@ -474,9 +474,10 @@ __nolibc_fn void qsort(void *base, size_t nmemb, size_t size,
  * calls atexit() costs one pointer test.
  */
 #define NOLIBC_ATEXIT_MAX 32
-void (*__nolibc_atexit_fns[NOLIBC_ATEXIT_MAX])(void) __nolibc_weak;
+typedef void (*__nolibc_exit_fn)(void);
+__nolibc_exit_fn __nolibc_atexit_fns[NOLIBC_ATEXIT_MAX] __nolibc_weak;
 int __nolibc_atexit_count __nolibc_weak;
-void (*__nolibc_exit_hook)(void) __nolibc_weak;
+__nolibc_exit_fn __nolibc_exit_hook __nolibc_weak;
 
 __nolibc_fn void __nolibc_run_atexit(void)
 {

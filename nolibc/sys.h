@@ -30,11 +30,11 @@
  */
 #ifdef __NR_clock_gettime64
 #define __NOLIBC_KTIME32 1
-#define __NOLIBC_TIME64(name) __NR_##name##_time64
-#define __NOLIBC_TIME64_CLOCK(name) __NR_##name##64
+#define __NOLIBC_TIME64(name) (__NR_##name##_time64)
+#define __NOLIBC_TIME64_CLOCK(name) (__NR_##name##64)
 #else
-#define __NOLIBC_TIME64(name) __NR_##name
-#define __NOLIBC_TIME64_CLOCK(name) __NR_##name
+#define __NOLIBC_TIME64(name) (__NR_##name)
+#define __NOLIBC_TIME64_CLOCK(name) (__NR_##name)
 #endif
 
 #endif /* _NOLIBC_SYS_H */

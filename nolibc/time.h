@@ -213,5 +213,4 @@ __nolibc_fn double difftime(time_t end, time_t start)
 	return (double)(end - start);
 }
 
-
 #endif /* _NOLIBC_TIME_H */

@@ -136,8 +136,10 @@ typedef long long __nolibc_time64_t;
 typedef long off_t;
 typedef long long off64_t;
 typedef __nolibc_time64_t time_t;
-/* the kernel's: int on sparc64 (big-endian: a long would read the wrong
- * half), long long on x32 */
+/*
+ * the kernel's: int on sparc64 (big-endian: a long would read the wrong
+ * half), long long on x32
+ */
 typedef __kernel_suseconds_t suseconds_t;
 typedef __nolibc_klong_t clock_t;
 typedef int pid_t;
@@ -257,6 +259,7 @@ struct stat {
 	struct timespec st_mtim;
 	struct timespec st_ctim;
 };
+
 #define st_atime st_atim.tv_sec
 #define st_mtime st_mtim.tv_sec
 #define st_ctime st_ctim.tv_sec

@@ -690,5 +690,4 @@ __nolibc_fn long syscall(long n, ...)
 	return __sysret(__nolibc_syscall6(n, a1, a2, a3, a4, a5, a6));
 }
 
-
 #endif /* _NOLIBC_UNISTD_H */

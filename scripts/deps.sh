@@ -51,7 +51,7 @@ main() {
 	fi
 	echo "deps.sh: installing $todo" >&2
 	export DEBIAN_FRONTEND=noninteractive
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2086 # one word per package
 	if ! apt-get install -y -q --no-install-recommends $todo >&2; then
 		apt-get update -q >&2
 		apt-get install -y -q --no-install-recommends $todo >&2

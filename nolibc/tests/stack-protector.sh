@@ -18,7 +18,7 @@ fails=0
 
 # shellcheck disable=SC2086 # cc, arch_cflags and qemu are word lists
 build() { $cc $arch_cflags "$@"; }
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086 # qemu is a word list
 run() { $qemu "$@"; }
 
 # Which flag gives a global guard: -mstack-protector-guard=global where
