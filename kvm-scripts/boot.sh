@@ -283,7 +283,7 @@ boot_local() {
 			fi
 		done
 		if [ -n "${PLAN[pipelined]}" ] && [ $((i + 1)) -lt "${#batches[@]}" ]; then
-			# shellcheck disable=SC2086
+			# shellcheck disable=SC2086 # a batch is a word list
 			(kmake_niceness=19 build_runs ${batches[i + 1]}) &
 			build_pid=$!
 		fi
