@@ -158,12 +158,17 @@ remote_start() {
 	# One folder per run on each host, so runs from two machines (or two
 	# runs here) keep apart; --cleanup empties it and removes it.
 	base="${TORTURE_REMOTE_DIR:-/tmp}/nolibc-torture.$(hostname -s 2> /dev/null || echo here).$$.$(date +%s)"
+	# The log exists before the caller's first look at it: the background
+	# job opens its redirection only once it runs, and a loaded machine
+	# ran the caller's read first (kvm.sh then died under set -e, leaving
+	# no verdict).
+	: > "$results/remote/parallel.log"
 	(cd "$results/remote" && exec setsid parallel --will-cite --ssh "$(remote_ssh)" \
 		--sshlogin "$logins" --workdir "$base" \
 		--basefile remote-boot.sh --basefile boot.sh \
 		--transferfile '{}.tar' --return '{}.out.tar' --cleanup \
 		--retries "${#list[@]}" --line-buffer --tag --joblog joblog \
-		bash remote-boot.sh '{}.tar' "$limit" ::: "$@") > "$results/remote/parallel.log" 2>&1 < /dev/null &
+		bash remote-boot.sh '{}.tar' "$limit" ::: "$@") >> "$results/remote/parallel.log" 2>&1 < /dev/null &
 }
 
 # remote_collect RESULTS BATCH: copies what a batch's host wrote for each
