@@ -190,8 +190,46 @@ remote_collect() {
 }
 
 # remote_pid: GNU parallel while remote_boot_batches runs it, for the
-# interrupt handler of the script that sourced this file to stop.
+# interrupt handler of the script that sourced this file to stop
+# (remote_stop).
 remote_pid=""
+
+# remote_session_pids SID: the processes of session SID, from /proc.
+remote_session_pids() {
+	local f stat sid
+	for f in /proc/[0-9]*/stat; do
+		read -r stat 2> /dev/null < "$f" || continue
+		# after the command name: state, ppid, pgrp, session
+		read -r _ _ _ sid _ <<< "${stat##*) }"
+		[ "$sid" != "$1" ] || { f=${f#/proc/}; echo "${f%/stat}"; }
+	done
+}
+
+# remote_stop: for the interrupt handler of the script that sourced this
+# file, while remote_pid is set: ends GNU parallel and its ssh clients
+# (the end of its session), whose closed connections stop the guests on
+# the hosts (remote-boot.sh). The ssh clients are in process groups of
+# their own, out of reach of stop_group; left to parallel to pass the TERM
+# on, they stayed connected when stop_group's KILL, 0.5 s after its TERM,
+# came first on a loaded machine, and the guests ran on. So every
+# process of the session gets the TERM, parallel has up to 10 s to exit
+# (it ignores TERM before its first job starts), and what is left of the
+# session is KILLed.
+remote_stop() {
+	local pid
+	for pid in $(remote_session_pids "$remote_pid"); do
+		kill -TERM "$pid" 2> /dev/null || true
+	done
+	for _ in $(seq 100); do
+		kill -0 "$remote_pid" 2> /dev/null || break
+		sleep 0.1
+	done
+	for pid in $(remote_session_pids "$remote_pid"); do
+		kill -KILL "$pid" 2> /dev/null || true
+	done
+	wait "$remote_pid" 2> /dev/null || true
+	remote_pid=""
+}
 
 # remote_boot_batches RESULTS TORTURE LIMIT HOSTS BATCH...: boots each
 # BATCH (a list of runs, each with RESULTS/RUN/qemu-cmd.args) on the
