@@ -38,7 +38,7 @@ declare -A pids=() starts=()
 # the guests still listed: TERM to each group, KILL to what is left after
 # up to 5 s.
 guard() {
-	local verb pid
+	local verb pid end
 	local -A live=()
 	cd /
 	while read -r verb pid; do
@@ -51,7 +51,8 @@ guard() {
 	for pid in "${!live[@]}"; do
 		kill -TERM -- "-$pid" 2> /dev/null || true
 	done
-	for _ in $(seq 50); do
+	end=$((SECONDS + 5))
+	while [ "$SECONDS" -lt "$end" ]; do
 		for pid in "${!live[@]}"; do
 			kill -0 -- "-$pid" 2> /dev/null || unset "live[$pid]"
 		done

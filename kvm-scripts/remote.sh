@@ -216,12 +216,11 @@ remote_session_pids() {
 # (it ignores TERM before its first job starts), and what is left of the
 # session is KILLed.
 remote_stop() {
-	local pid
+	local pid end=$((SECONDS + 10))
 	for pid in $(remote_session_pids "$remote_pid"); do
 		kill -TERM "$pid" 2> /dev/null || true
 	done
-	for _ in $(seq 100); do
-		kill -0 "$remote_pid" 2> /dev/null || break
+	while kill -0 "$remote_pid" 2> /dev/null && [ "$SECONDS" -lt "$end" ]; do
 		sleep 0.1
 	done
 	for pid in $(remote_session_pids "$remote_pid"); do
