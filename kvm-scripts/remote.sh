@@ -210,11 +210,12 @@ remote_session_pids() {
 # (the end of its session), whose closed connections stop the guests on
 # the hosts (remote-boot.sh). The ssh clients are in process groups of
 # their own, out of reach of stop_group; left to parallel to pass the TERM
-# on, they stayed connected when stop_group's KILL, 0.5 s after its TERM,
-# came first on a loaded machine, and the guests ran on. So every
-# process of the session gets the TERM, parallel has up to 10 s to exit
-# (it ignores TERM before its first job starts), and what is left of the
-# session is KILLed.
+# on, they stay connected when stop_group's KILL, 0.5 s after its TERM,
+# comes first, as it can on a loaded machine (with parallel held stopped
+# over it, the guest ran on to its limit, 77 s more). So every process of
+# the session gets the TERM, parallel has up to 10 s to exit (it ignores
+# TERM before its first job starts), and what is left of the session is
+# KILLed.
 remote_stop() {
 	local pid end=$((SECONDS + 10))
 	for pid in $(remote_session_pids "$remote_pid"); do
