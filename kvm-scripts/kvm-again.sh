@@ -226,7 +226,7 @@ on_interrupt() {
 		stop_group "${pids[$run]}"
 		set_interrupted "$run"
 	done
-	[ -z "$remote_pid" ] || stop_group "$remote_pid"
+	[ -z "$remote_pid" ] || remote_stop
 	# and the runs not booted yet: still waiting for a kernel's lock, or
 	# for their batch
 	for run in "${boot_runs[@]}"; do

@@ -445,7 +445,7 @@ on_interrupt() {
 		kill "$build_pid" 2> /dev/null || true
 		[ ! -r "$results/make.pid" ] || stop_group "$(cat "$results/make.pid")"
 	fi
-	[ -z "$remote_pid" ] || stop_group "$remote_pid"
+	[ -z "$remote_pid" ] || remote_stop
 	[ -z "$jitter_pid" ] || stop_group "$jitter_pid"
 	lava_http_stop
 	for run in "${!qemu_pids[@]}"; do

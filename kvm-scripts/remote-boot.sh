@@ -26,15 +26,61 @@ batch=$(basename "$tarball" .tar)
 tar -xf "$tarball"
 
 declare -A pids=() starts=()
-# stop_all: the guests of this batch end with it. GNU parallel's wrapper
-# sends TERM when the run here is interrupted (the ssh connection went),
-# and KILL a few hundred milliseconds later, so every QEMU group gets its
-# TERM at once, without stop_group's pause.
-stop_all() {
-	local run
-	for run in "${!pids[@]}"; do
-		kill -TERM -- "-${pids[$run]}" 2> /dev/null || true
+
+# The guests end with this script, however it ends. Each QEMU is in a
+# session of its own (setsid, as boot_qemu starts it), out of reach of
+# GNU parallel's remote wrapper, which on a lost ssh connection sends this
+# job's process group TERM and then KILL 350 ms later: on a loaded host
+# that KILL can come before bash has run a TERM trap, and a guest would
+# run on until its limit. So a guard in a session of its own reads a pipe
+# that only this script holds open: "start PID" and "end PID" lines, then
+# end of file when this script is gone, by exit or by KILL. It then stops
+# the guests still listed: TERM to each group, KILL to what is left after
+# up to 5 s.
+guard() {
+	local verb pid end
+	local -A live=()
+	cd /
+	while read -r verb pid; do
+		case "$verb" in
+		start) live[$pid]=1 ;;
+		end) unset "live[$pid]" ;;
+		esac
 	done
+	[ "${#live[@]}" -gt 0 ] || exit 0
+	for pid in "${!live[@]}"; do
+		kill -TERM -- "-$pid" 2> /dev/null || true
+	done
+	end=$((SECONDS + 5))
+	while [ "$SECONDS" -lt "$end" ]; do
+		for pid in "${!live[@]}"; do
+			kill -0 -- "-$pid" 2> /dev/null || unset "live[$pid]"
+		done
+		[ "${#live[@]}" -gt 0 ] || exit 0
+		sleep 0.1
+	done
+	for pid in "${!live[@]}"; do
+		kill -KILL -- "-$pid" 2> /dev/null || true
+	done
+}
+exec {guard_fd}> >(exec setsid bash -c "$(declare -f guard); guard" > /dev/null 2>&1)
+
+# guest_start RUN_DIR: boot_qemu's start of RUN_DIR's QEMU (its pid in
+# $!), with the guard told of it by the guest's own process before it
+# becomes QEMU: a TERM between the fork and a line written here would
+# leave a guest the guard never heard of. The guest does not hold the
+# guard's pipe open.
+guest_start() {
+	local -a argv
+	mapfile -t argv < "$1/qemu-cmd.args"
+	rm -f "$1/qemu-exit" "$1/killed"
+	(echo "start $BASHPID" >&"$guard_fd" && exec setsid "${argv[@]}" {guard_fd}>&-) \
+		> "$1/console.log" 2>&1 < /dev/null &
+}
+
+# stop_all: TERM, INT or HUP (GNU parallel's wrapper, when the ssh
+# connection went); the guard stops the guests once this script is gone.
+stop_all() {
 	rm -rf "$batch"
 	exit 143
 }
@@ -42,7 +88,7 @@ trap stop_all TERM INT HUP
 
 for dir in "$batch"/*/; do
 	run=$(basename "$dir")
-	boot_qemu "$batch/$run"
+	guest_start "$batch/$run"
 	pids[$run]=$!
 	starts[$run]=$SECONDS
 	echo "${PARALLEL_SSHLOGIN:-$(hostname)}" > "$batch/$run/remote-host"
@@ -52,6 +98,7 @@ while [ "${#pids[@]}" -gt 0 ]; do
 	for run in "${!pids[@]}"; do
 		if boot_done "$batch/$run" "${pids[$run]}" $((SECONDS - starts[$run])) "$limit"; then
 			echo $((SECONDS - starts[$run])) > "$batch/$run/boot-seconds"
+			echo "end ${pids[$run]}" >&"$guard_fd"
 			echo "$run: ended after $(cat "$batch/$run/boot-seconds")s"
 			unset "pids[$run]"
 		fi

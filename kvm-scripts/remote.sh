@@ -158,12 +158,17 @@ remote_start() {
 	# One folder per run on each host, so runs from two machines (or two
 	# runs here) keep apart; --cleanup empties it and removes it.
 	base="${TORTURE_REMOTE_DIR:-/tmp}/nolibc-torture.$(hostname -s 2> /dev/null || echo here).$$.$(date +%s)"
+	# The log exists before the caller's first look at it: the background
+	# job opens its redirection only once it runs, and a loaded machine
+	# ran the caller's read first (kvm.sh then died under set -e, leaving
+	# no verdict).
+	: > "$results/remote/parallel.log"
 	(cd "$results/remote" && exec setsid parallel --will-cite --ssh "$(remote_ssh)" \
 		--sshlogin "$logins" --workdir "$base" \
 		--basefile remote-boot.sh --basefile boot.sh \
 		--transferfile '{}.tar' --return '{}.out.tar' --cleanup \
 		--retries "${#list[@]}" --line-buffer --tag --joblog joblog \
-		bash remote-boot.sh '{}.tar' "$limit" ::: "$@") > "$results/remote/parallel.log" 2>&1 < /dev/null &
+		bash remote-boot.sh '{}.tar' "$limit" ::: "$@") >> "$results/remote/parallel.log" 2>&1 < /dev/null &
 }
 
 # remote_collect RESULTS BATCH: copies what a batch's host wrote for each
@@ -185,8 +190,46 @@ remote_collect() {
 }
 
 # remote_pid: GNU parallel while remote_boot_batches runs it, for the
-# interrupt handler of the script that sourced this file to stop.
+# interrupt handler of the script that sourced this file to stop
+# (remote_stop).
 remote_pid=""
+
+# remote_session_pids SID: the processes of session SID, from /proc.
+remote_session_pids() {
+	local f stat sid
+	for f in /proc/[0-9]*/stat; do
+		read -r stat 2> /dev/null < "$f" || continue
+		# after the command name: state, ppid, pgrp, session
+		read -r _ _ _ sid _ <<< "${stat##*) }"
+		[ "$sid" != "$1" ] || { f=${f#/proc/}; echo "${f%/stat}"; }
+	done
+}
+
+# remote_stop: for the interrupt handler of the script that sourced this
+# file, while remote_pid is set: ends GNU parallel and its ssh clients
+# (the end of its session), whose closed connections stop the guests on
+# the hosts (remote-boot.sh). The ssh clients are in process groups of
+# their own, out of reach of stop_group; left to parallel to pass the TERM
+# on, they stay connected when stop_group's KILL, 0.5 s after its TERM,
+# comes first, as it can on a loaded machine (with parallel held stopped
+# over it, the guest ran on to its limit, 77 s more). So every process of
+# the session gets the TERM, parallel has up to 10 s to exit (it ignores
+# TERM before its first job starts), and what is left of the session is
+# KILLed.
+remote_stop() {
+	local pid end=$((SECONDS + 10))
+	for pid in $(remote_session_pids "$remote_pid"); do
+		kill -TERM "$pid" 2> /dev/null || true
+	done
+	while kill -0 "$remote_pid" 2> /dev/null && [ "$SECONDS" -lt "$end" ]; do
+		sleep 0.1
+	done
+	for pid in $(remote_session_pids "$remote_pid"); do
+		kill -KILL "$pid" 2> /dev/null || true
+	done
+	wait "$remote_pid" 2> /dev/null || true
+	remote_pid=""
+}
 
 # remote_boot_batches RESULTS TORTURE LIMIT HOSTS BATCH...: boots each
 # BATCH (a list of runs, each with RESULTS/RUN/qemu-cmd.args) on the

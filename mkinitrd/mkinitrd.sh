@@ -62,6 +62,7 @@ choose_libc() {
 			echo "mkinitrd: $arch: using nolibc" >&2
 		else
 			libc=glibc
+			need_static_libc
 			echo "mkinitrd: $arch: nolibc does not support $arch yet, using static glibc" >&2
 		fi ;;
 	nolibc)
@@ -70,6 +71,24 @@ choose_libc() {
 	glibc|glibc-dynamic|musl|dietlibc|klibc) ;;
 	*) die "unknown libc '$libc' (auto nolibc glibc glibc-dynamic musl dietlibc klibc)" ;;
 	esac
+}
+
+# need_static_libc: the fallback's compiler has a static libc, or a
+# refusal that names the package; without it the build failed later on a
+# linker error that named no fix. Debian's cross compilers only recommend
+# their libc6-dev-*-cross.
+need_static_libc() {
+	local cc pkg=libc6-dev deb
+	cc=$(compiler_for_libc)
+	case "$($cc -print-file-name=libc.a 2>/dev/null)" in
+	*/*) return 0 ;;
+	esac
+	if [ -n "$cross" ]; then
+		pkg="the libc6-dev-*-cross package for ${cross%-}"
+		deb=$(dpkg-architecture -t "${cross%-}" -qDEB_HOST_ARCH 2>/dev/null) &&
+			pkg="libc6-dev-$deb-cross"
+	fi
+	die "nolibc does not support $arch and $cc has no static libc to fall back on: install $pkg"
 }
 
 # compiler_for_libc: the command line that compiles the init for $libc.

@@ -4,7 +4,8 @@
 # two "remote hosts", each an sshd in a network namespace with a tmpfs of
 # its own (tests/remote-lib.sh), by a stub QEMU that prints a known console
 # per scenario; both consoles must come back and be judged here. Then what
-# --remote refuses, and a batch that never comes back.
+# --remote refuses, and a batch that never comes back. Before any host:
+# a guest outlives neither a KILLed remote-boot.sh nor GNU parallel's end.
 set -u
 source "$(dirname "$0")/../lib.sh"
 
@@ -34,6 +35,56 @@ refused "--remote empty" "--remote: no host in ''" --remote ""
 refused "--remote bad name" "--remote: bad host name 'x;y'" --remote "x;y"
 refused "--remote with --buildonly" "--remote boots elsewhere: not with --buildonly" --remote h1 --buildonly
 refused "--remote with --boot tftp" "--remote boots elsewhere" --remote h1 --boot tftp
+
+# A guest outlives neither remote-boot.sh nor GNU parallel, however they
+# end; no host needed. gone PIDFILE: true once the pid in PIDFILE is gone,
+# within 30 s (a chain of nice 19 processes on a loaded machine).
+gone() {
+	local pid
+	pid=$(cat "$1" 2> /dev/null) || return 1
+	for _ in $(seq 60); do
+		kill -0 "$pid" 2> /dev/null || return 0
+		sleep 0.5
+	done
+	return 1
+}
+# remote-boot.sh KILLed (as GNU parallel's wrapper does 350 ms after its
+# TERM, before a starved bash has run its trap): its guard stops the guest.
+rb="$tmp/remote-boot"
+mkdir -p "$rb/batch-1/TINY01"
+cp "$TOP/kvm-scripts/remote-boot.sh" "$TOP/kvm-scripts/boot.sh" "$rb/"
+printf '#!/bin/bash\necho $$ > %s\nexec sleep 600\n' "$rb/guest.pid" > "$rb/guest"
+chmod +x "$rb/guest"
+echo "$rb/guest" > "$rb/batch-1/TINY01/qemu-cmd.args"
+tar -cf "$rb/batch-1.tar" -C "$rb" batch-1
+rm -rf "$rb/batch-1"
+bash "$rb/remote-boot.sh" batch-1.tar 600 > "$rb/out" 2>&1 &
+rbpid=$!
+# (not waited for: bash would report the KILL on stderr)
+disown "$rbpid"
+for _ in $(seq 120); do [ -s "$rb/guest.pid" ] && break; sleep 0.5; done
+kill -KILL "$rbpid"
+if gone "$rb/guest.pid"; then
+	t_ok "remote-boot.sh KILLed: its guest stopped"
+else
+	t_fail "remote-boot.sh KILLed: its guest stopped" "pid $(cat "$rb/guest.pid" 2> /dev/null) still runs (or never started): $(cat "$rb/out")"
+	kill "$(cat "$rb/guest.pid" 2> /dev/null)" 2> /dev/null
+fi
+# remote_stop: a stand-in for GNU parallel, a session whose "ssh client"
+# is in a process group of its own and which passes no TERM on: the
+# client ends with it.
+printf '#!/bin/bash\nset -m\nsleep 600 &\necho $! > %s\nwait\n' "$tmp/client.pid" > "$tmp/parallel-stand-in"
+(exec setsid bash "$tmp/parallel-stand-in") &
+remote_pid=$!
+for _ in $(seq 120); do [ -s "$tmp/client.pid" ] && break; sleep 0.5; done
+remote_stop
+if gone "$tmp/client.pid"; then
+	t_ok "remote_stop: the ssh clients end with GNU parallel"
+else
+	t_fail "remote_stop: the ssh clients end with GNU parallel" "pid $(cat "$tmp/client.pid" 2> /dev/null) still runs (or never started)"
+	kill "$(cat "$tmp/client.pid" 2> /dev/null)" 2> /dev/null
+fi
+t_eq "remote_stop: remote_pid cleared" "" "$remote_pid"
 
 why=$(remote_hosts_unusable)
 if [ -n "$why" ]; then
@@ -111,7 +162,12 @@ if printf '%s\n' "$out" | grep -q 'TINY01: SUCCESS after [0-9]*s on ns[12]'; the
 else
 	t_fail "remote: says each verdict with its host" "no such line"
 fi
-left=$(for h in ns1 ns2; do $REMOTE_SSH "$h" "find '$tmp/hosts/fs' -mindepth 1"; done 2>&1)
+# stdout only: a login's own noise on stderr (root's shell start-up files
+# here: two pyenv rehashes at once) is no file left behind
+left=$(for h in ns1 ns2; do
+	$REMOTE_SSH "$h" "find '$tmp/hosts/fs' -mindepth 1" 2> "$tmp/left.err" ||
+		echo "$h: ssh or find failed: $(cat "$tmp/left.err")"
+done)
 t_eq "remote: nothing left on the hosts" "" "$left"
 t_eq "remote: no batch files left here" "" "$(find "$tmp/two/remote" -name '*.tar' 2> /dev/null)"
 t_eq "remote: the local stub QEMU never ran" "" "$(grep '^qemu ' "$STUB_LOG")"
@@ -155,7 +211,11 @@ wait "$kpid" || rc=$?
 cat "$tmp/int.log"
 t_eq "remote interrupted: exit 130" 130 "$rc"
 t_eq "remote interrupted: verdict" INTERRUPTED "$(head -n 1 "$tmp/int/TINY01/verdict" 2> /dev/null)"
-for _ in $(seq 20); do kill -0 "$(cat "$tmp/sleep.pids")" 2> /dev/null || break; sleep 0.5; done
+# The guest ends at the end of a chain: the ssh client ends, sshd sees the
+# connection go, GNU parallel's wrapper there notices (it looks once a
+# second) and ends remote-boot.sh, whose guard stops the guest; each a
+# nice 19 process on a loaded machine here, so up to 60 s.
+for _ in $(seq 120); do kill -0 "$(cat "$tmp/sleep.pids")" 2> /dev/null || break; sleep 0.5; done
 if [ -s "$tmp/sleep.pids" ] && ! kill -0 "$(cat "$tmp/sleep.pids")" 2> /dev/null; then
 	t_ok "remote interrupted: the guest on the host stopped"
 else
