@@ -561,7 +561,8 @@ trap - INT TERM
 status=0
 summary_write "$results" "${listed_runs[@]}" || status=$?
 plot_run "$results" "$results/summary.svg" "$torture" "${listed_runs[@]}"
-# the exit status is summary_write's (0 or 1)
+# 0 when every run succeeded, else 1 (summary_write gives the verdicts' own
+# exit status, verdict_exit; the usage above promises 0, 1, 2 or 130)
 [ "$status" -eq 0 ]
 }
 
