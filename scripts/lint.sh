@@ -97,18 +97,25 @@ shell_files() {
 	done < <(tracked)
 }
 
-lint_shellcheck() {
-	local files out rc=0 line n=0
-	mapfile -t files < <(shell_files)
-	begin shellcheck "shellcheck -x on ${#files[@]} shell scripts"
-	have shellcheck || { skip "no shellcheck (apt-get install shellcheck; make lint installs it)"; return 0; }
-	out=$(cd "$top" && shellcheck -x -f gcc "${files[@]}" 2>&1) || rc=$?
+# tool_findings TOOL STATUS OUTPUT: each line TOOL printed is a finding;
+# a nonzero STATUS with nothing printed is one too.
+tool_findings() {
+	local line n=0
 	while IFS= read -r line; do
 		[ -n "$line" ] || continue
 		finding "$line"
 		n=$((n + 1))
-	done <<< "$out"
-	[ "$rc" -eq 0 ] || [ "$n" -gt 0 ] || finding "shellcheck exited $rc with no finding printed"
+	done <<< "$3"
+	[ "$2" -eq 0 ] || [ "$n" -gt 0 ] || finding "$1 exited $2 with no finding printed"
+}
+
+lint_shellcheck() {
+	local files out rc=0
+	mapfile -t files < <(shell_files)
+	begin shellcheck "shellcheck -x on ${#files[@]} shell scripts"
+	have shellcheck || { skip "no shellcheck (apt-get install shellcheck; make lint installs it)"; return 0; }
+	out=$(cd "$top" && shellcheck -x -f gcc "${files[@]}" 2>&1) || rc=$?
+	tool_findings shellcheck "$rc" "$out"
 	end
 }
 
@@ -244,18 +251,13 @@ lint_checkpatch() {
 }
 
 lint_pyflakes() {
-	local files out rc=0 line n=0
+	local files out rc=0
 	mapfile -t files < <(tracked '*.py')
 	begin pyflakes "pyflakes3 on ${#files[@]} Python files"
 	have pyflakes3 || { skip "no pyflakes3 (apt-get install pyflakes3; make lint installs it)"; return 0; }
 	if [ "${#files[@]}" -gt 0 ]; then
 		out=$(cd "$top" && pyflakes3 "${files[@]}" 2>&1) || rc=$?
-		while IFS= read -r line; do
-			[ -n "$line" ] || continue
-			finding "$line"
-			n=$((n + 1))
-		done <<< "$out"
-		[ "$rc" -eq 0 ] || [ "$n" -gt 0 ] || finding "pyflakes3 exited $rc with no finding printed"
+		tool_findings pyflakes3 "$rc" "$out"
 	fi
 	end
 }
